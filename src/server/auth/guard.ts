@@ -1,0 +1,37 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { checkToken } from './session.js';
+
+/** Token from the X-Access-Token header, else the `token` query parameter (contract §2.3). */
+export function readToken(req: FastifyRequest): string | undefined {
+  const header = req.headers['x-access-token'];
+  if (typeof header === 'string' && header) return header;
+  const q = (req.query as Record<string, unknown> | undefined)?.token;
+  return typeof q === 'string' && q ? q : undefined;
+}
+
+/**
+ * Every API route needs a valid token unless it is declared public. A missing, unknown, expired or
+ * revoked token is HTTP 401 with the JeecgBoot body (success left true, code 401: contract §1).
+ */
+export function installAuthGuard(app: FastifyInstance): void {
+  app.decorateRequest('user', null);
+  app.decorateRequest('token', null);
+  app.addHook('preHandler', async (req, reply) => {
+    if (req.method === 'OPTIONS') return;
+    const open = req.routeOptions.config?.public === true || !req.routeOptions.url; // unknown routes fall to the 404 handler
+    const token = readToken(req);
+    if (open) {
+      if (token) {
+        const res = await checkToken(app.ctx.db, token);
+        if (res.ok) { req.user = res.user; req.token = token; }
+      }
+      return;
+    }
+    const res = await checkToken(app.ctx.db, token);
+    if (!res.ok) {
+      return reply.status(401).send({ success: true, message: res.message, code: 401, result: null, timestamp: Date.now() });
+    }
+    req.user = res.user;
+    req.token = token!;
+  });
+}

@@ -1,0 +1,56 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { Db, SysUser } from '../db/tables.js';
+
+/** SPEC §9: tokens and stored user data last 7 days. */
+export const TOKEN_TTL_MS = 604800000;
+
+const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
+
+/**
+ * Opaque bearer tokens kept server-side (hashed), so logout, password change and freezing a user
+ * take effect at once on every instance sharing the database.
+ */
+export async function createSession(db: Db, userId: string, ip: string | null): Promise<string> {
+  const token = randomBytes(32).toString('base64url');
+  const now = Date.now();
+  await db.insertInto('sysSession').values({ tokenHash: sha256(token), userId, createdAt: now, expiresAt: now + TOKEN_TTL_MS, ip }).execute();
+  return token;
+}
+
+export type TokenCheck =
+  | { ok: true; user: SysUser }
+  | { ok: false; message: string };
+
+export async function checkToken(db: Db, token: string | undefined): Promise<TokenCheck> {
+  if (!token) return { ok: false, message: 'token为空!' };
+  if (token.length > 200) return { ok: false, message: 'token非法无效!' };
+  const row = await db.selectFrom('sysSession').innerJoin('sysUser', 'sysUser.id', 'sysSession.userId')
+    .selectAll('sysUser').select('sysSession.expiresAt')
+    .where('sysSession.tokenHash', '=', sha256(token)).executeTakeFirst();
+  if (!row) return { ok: false, message: 'Token失效，请重新登录!' };
+  const { expiresAt, ...user } = row;
+  if (expiresAt < Date.now()) return { ok: false, message: 'Token失效，请重新登录!' };
+  if (user.delFlag === 1) return { ok: false, message: '用户不存在!' };
+  if (user.status === 2) return { ok: false, message: '账号已被锁定,请联系管理员!' };
+  return { ok: true, user: user as SysUser };
+}
+
+export async function revokeSession(db: Db, token: string): Promise<boolean> {
+  const res = await db.deleteFrom('sysSession').where('tokenHash', '=', sha256(token)).executeTakeFirst();
+  return Number(res.numDeletedRows) > 0;
+}
+
+/** Ends every session of a user, except the one named (the user changing their own password stays in). */
+export async function revokeUserSessions(db: Db, userId: string, keepToken?: string): Promise<void> {
+  let q = db.deleteFrom('sysSession').where('userId', '=', userId);
+  if (keepToken) q = q.where('tokenHash', '<>', sha256(keepToken));
+  await q.execute();
+}
+
+export async function purgeExpired(db: Db): Promise<void> {
+  const now = Date.now();
+  await db.deleteFrom('sysSession').where('expiresAt', '<', now).execute();
+  await db.deleteFrom('sysCaptcha').where('expiresAt', '<', now).execute();
+}
+
+export { sha256 };

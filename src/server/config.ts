@@ -1,0 +1,37 @@
+import path from 'node:path';
+
+/** Runtime configuration, read once from the environment (documented in README.md). */
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl?: string;
+  adminPassword?: string;
+  loginCaptcha: boolean;
+  /** Base path of the single-page app. */
+  webBase: string;
+  /** Context path of the HTTP API. */
+  apiBase: string;
+  /** Folder holding the built single-page app. */
+  webDist: string;
+  logLevel: string;
+}
+
+export const DEFAULT_ADMIN_PASSWORD = 'Admin@2025';
+
+export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const port = Number(env.PORT ?? 8080);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT must be a port number, got "${env.PORT}"`);
+  return {
+    port,
+    host: env.HOST ?? '0.0.0.0',
+    dataDir: path.resolve(env.DATA_DIR ?? './data'),
+    databaseUrl: env.DATABASE_URL || undefined,
+    adminPassword: env.ADMIN_PASSWORD || undefined,
+    loginCaptcha: (env.LOGIN_CAPTCHA ?? 'on').toLowerCase() !== 'off',
+    webBase: '/2025/',
+    apiBase: '/jeecg-boot',
+    webDist: path.resolve(env.WEB_DIST ?? './dist/web'),
+    logLevel: env.LOG_LEVEL ?? 'info',
+  };
+}

@@ -1,0 +1,42 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { CamelCasePlugin, Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import type { Database } from './tables.js';
+
+export type Dialect = 'sqlite' | 'postgres';
+
+export interface Connection {
+  db: Kysely<Database>;
+  dialect: Dialect;
+  /** Human description for the start-up log, without credentials. */
+  describe: string;
+}
+
+/**
+ * Opens the database: PostgreSQL when a postgres:// URL is given, else an embedded SQLite file
+ * under dataDir. Identifiers are snake_case in the database and camelCase in code.
+ */
+export async function connect(opts: { databaseUrl?: string; dataDir: string }): Promise<Connection> {
+  const plugins = [new CamelCasePlugin()];
+  if (opts.databaseUrl && /^postgres(ql)?:\/\//.test(opts.databaseUrl)) {
+    const pg = (await import('pg')).default;
+    // bigint and numeric come back as numbers: our ids are strings, counts and epochs fit in 2^53.
+    pg.types.setTypeParser(20, (v: string) => Number(v));
+    pg.types.setTypeParser(1700, (v: string) => Number(v));
+    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 });
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins });
+    const url = new URL(opts.databaseUrl);
+    return { db, dialect: 'postgres', describe: `PostgreSQL ${url.hostname}:${url.port || 5432}${url.pathname}` };
+  }
+  if (opts.databaseUrl) throw new Error(`DATABASE_URL must start with postgres://, got "${opts.databaseUrl.split(':')[0]}:"`);
+  const Sqlite = (await import('better-sqlite3')).default;
+  fs.mkdirSync(opts.dataDir, { recursive: true });
+  const file = path.join(opts.dataDir, 'platform.db');
+  const sqlite = new Sqlite(file);
+  sqlite.pragma('journal_mode = WAL');
+  sqlite.pragma('synchronous = NORMAL');
+  sqlite.pragma('foreign_keys = ON');
+  sqlite.pragma('busy_timeout = 5000');
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }), plugins });
+  return { db, dialect: 'sqlite', describe: `SQLite ${file}` };
+}

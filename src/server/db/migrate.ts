@@ -1,0 +1,20 @@
+import { Migrator, type Migration, type MigrationProvider } from 'kysely';
+import type { Db } from './tables.js';
+import * as m001 from './migrations/001_system.js';
+
+/** Versioned migrations, applied in name order at start-up. Add a file, add it here. */
+const migrations: Record<string, Migration> = {
+  '001_system': m001,
+};
+
+const provider: MigrationProvider = { getMigrations: async () => migrations };
+
+export async function migrate(db: Db): Promise<string[]> {
+  const migrator = new Migrator({ db: db.withoutPlugins(), provider, migrationTableName: 'sys_migration', migrationLockTableName: 'sys_migration_lock' });
+  const { error, results } = await migrator.migrateToLatest();
+  if (error) {
+    const failed = results?.find((r) => r.status === 'Error');
+    throw new Error(`migration ${failed?.migrationName ?? '?'} failed: ${(error as Error).message ?? error}`);
+  }
+  return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+}

@@ -1,0 +1,120 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { hashPassword } from '../../auth/password.js';
+import { newId } from '../../util/ids.js';
+import { formatDateTime } from '../../util/time.js';
+import type { Db } from '../tables.js';
+import { DEFAULT_SITE } from '../../modules/site/settings.js';
+
+interface MenuSeed {
+  name: string; url: string; component: string; componentName?: string; icon?: string; hidden?: boolean;
+  children?: MenuSeed[]; buttons?: { name: string; perms: string; permsType?: string }[];
+}
+interface DepartSeed { departName: string; orgCode: string; orgCategory: string; children?: DepartSeed[] }
+interface RoleSeed { roleCode: string; roleName: string; description: string; grants: string[] }
+interface UserSeed { username: string; realname: string; sex: number; roles: string[]; departs: string[]; email?: string; workNo?: string }
+interface DictSeed { dictCode: string; dictName: string; type?: number; items: [string, string][] }
+
+const readSeed = <T>(dir: string, name: string): T => JSON.parse(fs.readFileSync(path.join(dir, name), 'utf8')) as T;
+
+/**
+ * First-start data from schemas/seed: roles, department tree, users, dictionaries, the whole
+ * back-office menu tree with its buttons, site settings and the current race. Runs once: an
+ * existing admin user means the database is seeded.
+ */
+export async function seedIfEmpty(db: Db, opts: { seedDir: string; adminPassword: string }): Promise<boolean> {
+  const existing = await db.selectFrom('sysUser').select('id').limit(1).executeTakeFirst();
+  if (existing) return false;
+  const now = formatDateTime();
+  const stamp = { createBy: 'system', createTime: now, updateBy: null, updateTime: null };
+
+  await db.transaction().execute(async (tx) => {
+    // menus and buttons
+    const permByUrl = new Map<string, string>();
+    const allPerms: string[] = [];
+    const menus = readSeed<MenuSeed[]>(opts.seedDir, 'menus.json');
+    const addMenu = async (m: MenuSeed, parentId: string | null, sortNo: number) => {
+      const id = newId();
+      permByUrl.set(m.url, id);
+      allPerms.push(id);
+      const hasChildren = !!m.children?.length;
+      await tx.insertInto('sysPermission').values({
+        id, parentId, name: m.name, url: m.url, component: m.component, componentName: m.componentName ?? null,
+        redirect: null, menuType: parentId ? 1 : 0, perms: null, permsType: null, sortNo, alwaysShow: 0,
+        icon: m.icon ?? null, isRoute: 1, isLeaf: hasChildren ? 0 : 1, keepAlive: 0, hidden: m.hidden ? 1 : 0, hideTab: 0,
+        description: null, delFlag: 0, ruleFlag: 0, status: null, internalOrExternal: 0, ...stamp,
+      }).execute();
+      for (const [i, b] of (m.buttons ?? []).entries()) {
+        const bid = newId();
+        allPerms.push(bid);
+        permByUrl.set(`${m.url}#${b.perms}`, bid);
+        await tx.insertInto('sysPermission').values({
+          id: bid, parentId: id, name: b.name, url: null, component: null, componentName: null, redirect: null,
+          menuType: 2, perms: b.perms, permsType: b.permsType ?? '1', sortNo: i + 1, alwaysShow: 0, icon: null, isRoute: 0,
+          isLeaf: 1, keepAlive: 0, hidden: 0, hideTab: 0, description: null, delFlag: 0, ruleFlag: 0, status: '1',
+          internalOrExternal: 0, ...stamp,
+        }).execute();
+      }
+      for (const [i, c] of (m.children ?? []).entries()) await addMenu(c, id, i + 1);
+    };
+    for (const [i, m] of menus.entries()) await addMenu(m, null, i);
+
+    // roles and their grants: '*' is everything, a menu url grants that menu and its buttons
+    const roleIds = new Map<string, string>();
+    for (const r of readSeed<RoleSeed[]>(opts.seedDir, 'roles.json')) {
+      const roleId = newId();
+      roleIds.set(r.roleCode, roleId);
+      await tx.insertInto('sysRole').values({ id: roleId, roleCode: r.roleCode, roleName: r.roleName, description: r.description, ...stamp }).execute();
+      const granted = r.grants.includes('*') ? allPerms
+        : [...permByUrl.entries()].filter(([key]) => r.grants.includes(key.split('#')[0])).map(([, id]) => id);
+      for (const permissionId of granted) {
+        await tx.insertInto('sysRolePermission').values({ id: newId(), roleId, permissionId }).execute();
+      }
+    }
+
+    // departments
+    const departIds = new Map<string, string>();
+    const addDepart = async (d: DepartSeed, parentId: string | null, order: number) => {
+      const id = newId();
+      departIds.set(d.orgCode, id);
+      await tx.insertInto('sysDepart').values({
+        id, parentId, departName: d.departName, departNameEn: null, departNameAbbr: null, departOrder: order,
+        description: null, orgCategory: d.orgCategory, orgType: parentId ? '2' : '1', orgCode: d.orgCode, mobile: null,
+        fax: null, address: null, memo: null, status: '1', delFlag: '0', ...stamp,
+      }).execute();
+      for (const [i, c] of (d.children ?? []).entries()) await addDepart(c, id, i);
+    };
+    for (const [i, d] of readSeed<DepartSeed[]>(opts.seedDir, 'departs.json').entries()) await addDepart(d, null, i);
+
+    // users: the administrator gets ADMIN_PASSWORD, the demo accounts share it until changed
+    const password = await hashPassword(opts.adminPassword);
+    for (const u of readSeed<UserSeed[]>(opts.seedDir, 'users.json')) {
+      const id = newId();
+      await tx.insertInto('sysUser').values({
+        id, username: u.username, realname: u.realname, password, salt: null, avatar: null, birthday: null, sex: u.sex,
+        email: u.email ?? null, phone: null, orgCode: u.departs[0] ?? null, status: 1, delFlag: 0, workNo: u.workNo ?? null,
+        post: null, telephone: null, userIdentity: 1, departIds: null, relTenantIds: null, ...stamp,
+      }).execute();
+      for (const code of u.roles) await tx.insertInto('sysUserRole').values({ id: newId(), userId: id, roleId: roleIds.get(code)! }).execute();
+      for (const org of u.departs) await tx.insertInto('sysUserDepart').values({ id: newId(), userId: id, depId: departIds.get(org)! }).execute();
+    }
+
+    // dictionaries
+    for (const d of readSeed<DictSeed[]>(opts.seedDir, 'dicts.json')) {
+      const dictId = newId();
+      await tx.insertInto('sysDict').values({ id: dictId, dictCode: d.dictCode, dictName: d.dictName, description: null, delFlag: 0, type: d.type ?? 0, ...stamp }).execute();
+      for (const [i, [text, value]] of d.items.entries()) {
+        await tx.insertInto('sysDictItem').values({ id: newId(), dictId, itemText: text, itemValue: value, description: null, sortOrder: i + 1, status: 1, ...stamp }).execute();
+      }
+    }
+
+    await tx.insertInto('sysSetting').values({ key: 'site', value: JSON.stringify(DEFAULT_SITE) }).execute();
+    const race = readSeed<Record<string, string>>(opts.seedDir, 'race.json');
+    await tx.insertInto('pmsRace').values({
+      id: newId(), title: race.title, loginBg: race.loginBg || null, webUrl: race.webUrl || null, postalCode: race.postalCode,
+      email: race.email, registrationHotline: race.registrationHotline, address: race.address, copyright: race.copyright,
+      adminLogo: race.adminLogo || null, isCurrent: 1, ...stamp,
+    }).execute();
+  });
+  return true;
+}

@@ -1,0 +1,26 @@
+import type { Config } from '../config.js';
+import type { Dialect } from '../db/connect.js';
+import type { Db, SysUser } from '../db/tables.js';
+import type { DictService } from '../modules/dict/service.js';
+
+/** What every route can reach: injected once, no module-level singletons. */
+export interface AppContext {
+  config: Config;
+  db: Db;
+  dialect: Dialect;
+  dicts: DictService;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    ctx: AppContext;
+  }
+  interface FastifyRequest {
+    user: SysUser | null;
+    token: string | null;
+  }
+  interface FastifyContextConfig {
+    /** Open without a token (contract §2.3 anonymous paths). */
+    public?: boolean;
+  }
+}

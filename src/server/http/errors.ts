@@ -1,0 +1,37 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { ClientError, fail } from './result.js';
+
+const FASTIFY_CLIENT_ERRORS: Record<string, string> = {
+  FST_ERR_CTP_BODY_TOO_LARGE: '请求体过大',
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: '不支持的请求类型',
+  FST_ERR_CTP_EMPTY_JSON_BODY: '请求体为空',
+  FST_ERR_CTP_INVALID_JSON_BODY: '请求体不是合法的JSON',
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: '请求长度不正确',
+};
+
+/**
+ * Every error becomes a Result envelope. Client mistakes keep their 4xx status and say what is
+ * wrong; anything else is logged and answered with a generic 500 that leaks nothing (no SQL).
+ */
+export function installErrorHandling(app: FastifyInstance): void {
+  app.setErrorHandler((err: FastifyError, req, reply) => {
+    if (err instanceof ClientError) return reply.status(err.statusCode).send(fail(err.message, err.statusCode));
+    if (err.validation) {
+      const first = err.validation[0];
+      const where = `${err.validationContext ?? 'request'}${first?.instancePath ?? ''}`;
+      const message = `参数错误: ${where} ${first?.message ?? err.message}`;
+      return reply.status(400).send(fail(message, 400));
+    }
+    const status = err.statusCode ?? 500;
+    if (status >= 400 && status < 500) {
+      const message = (err.code && FASTIFY_CLIENT_ERRORS[err.code]) || (err instanceof SyntaxError ? '请求体不是合法的JSON' : '请求有误');
+      return reply.status(status).send(fail(message, status));
+    }
+    req.log.error({ err }, 'unhandled error');
+    return reply.status(500).send(fail('操作失败，服务器内部错误', 500));
+  });
+
+  app.setNotFoundHandler((req, reply) => {
+    reply.status(404).send(fail('路径不存在，请检查路径是否正确', 404));
+  });
+}

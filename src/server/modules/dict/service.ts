@@ -1,0 +1,73 @@
+import type { Db } from '../../db/tables.js';
+
+/** Contract §4.1 DictModel: title and label mirror text. */
+export interface DictModel {
+  value: string;
+  text: string;
+  title: string;
+  label: string;
+}
+
+interface Snapshot {
+  /** Every item, disabled ones included (getDictItems returns all, contract §4.2). */
+  all: Map<string, DictModel[]>;
+  /** Enabled items only (login and queryAllDictItems). */
+  enabled: Record<string, DictModel[]>;
+  loadedAt: number;
+}
+
+const toModel = (text: string, value: string): DictModel => ({ value, text, title: text, label: text });
+
+/**
+ * Plain (code-based) dictionaries, read in two queries and cached for a short time so that
+ * several instances sharing one database converge within the TTL; edits call `invalidate`.
+ */
+export class DictService {
+  private snap: Snapshot | null = null;
+  private loading: Promise<Snapshot> | null = null;
+
+  constructor(private readonly db: Db, private readonly ttlMs = 30_000) {}
+
+  invalidate(): void {
+    this.snap = null;
+  }
+
+  private async load(): Promise<Snapshot> {
+    const dicts = await this.db.selectFrom('sysDict').select(['id', 'dictCode']).where('delFlag', '=', 0).execute();
+    const items = await this.db.selectFrom('sysDictItem').select(['dictId', 'itemText', 'itemValue', 'status'])
+      .orderBy('dictId').orderBy('sortOrder').execute();
+    const codeById = new Map(dicts.map((d) => [d.id, d.dictCode]));
+    const all = new Map<string, DictModel[]>(dicts.map((d) => [d.dictCode, []]));
+    const enabled: Record<string, DictModel[]> = Object.fromEntries(dicts.map((d) => [d.dictCode, []]));
+    for (const it of items) {
+      const code = codeById.get(it.dictId);
+      if (!code) continue;
+      const m = toModel(it.itemText, it.itemValue);
+      all.get(code)!.push(m);
+      if (Number(it.status) === 1) enabled[code].push(m);
+    }
+    return { all, enabled, loadedAt: Date.now() };
+  }
+
+  private async snapshot(): Promise<Snapshot> {
+    if (this.snap && Date.now() - this.snap.loadedAt < this.ttlMs) return this.snap;
+    this.loading ??= this.load().then((s) => { this.snap = s; return s; }).finally(() => { this.loading = null; });
+    return this.loading;
+  }
+
+  async items(code: string): Promise<DictModel[] | undefined> {
+    return (await this.snapshot()).all.get(code);
+  }
+
+  async allEnabled(): Promise<Record<string, DictModel[]>> {
+    return (await this.snapshot()).enabled;
+  }
+
+  /** Text of a value (or comma list of values); unknown parts are kept as they are (contract §4.4). */
+  async translate(code: string, value: unknown): Promise<string | undefined> {
+    if (value === null || value === undefined || value === '') return undefined;
+    const items = await this.items(code);
+    if (!items) return undefined;
+    return String(value).split(',').map((v) => items.find((i) => i.value === v)?.text ?? v).join(',');
+  }
+}

@@ -1,0 +1,115 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { consumeCaptcha, issueCaptcha } from '../../auth/captcha.js';
+import { readToken } from '../../auth/guard.js';
+import { verifyPassword } from '../../auth/password.js';
+import { FailureLimiter } from '../../auth/rate-limit.js';
+import { createSession, revokeSession } from '../../auth/session.js';
+import type { SysUser } from '../../db/tables.js';
+import { fail, ok, okMessage } from '../../http/result.js';
+import { userDeparts } from '../user/departs.js';
+import { publicUser } from '../user/public-user.js';
+import { writeLoginLog } from './log.js';
+
+const loginBody = {
+  type: 'object',
+  required: ['username', 'password'],
+  properties: {
+    username: { type: 'string', minLength: 1, maxLength: 100 },
+    password: { type: 'string', minLength: 1, maxLength: 128 },
+    captcha: { type: 'string', maxLength: 16 },
+    checkKey: { type: ['string', 'number'], maxLength: 64 },
+    remember_me: {},
+  },
+} as const;
+
+interface LoginBody { username: string; password: string; captcha?: string; checkKey?: string | number }
+
+// Five wrong passwords per account, or thirty failures per address, in fifteen minutes.
+const WINDOW_MS = 15 * 60_000;
+
+export async function loginRoutes(app: FastifyInstance): Promise<void> {
+  const { db, config, dicts } = app.ctx;
+  const byAccount = new FailureLimiter(5, WINDOW_MS);
+  const byAddress = new FailureLimiter(30, WINDOW_MS);
+
+  app.get<{ Params: { key: string } }>('/sys/randomImage/:key', { config: { public: true } }, async (req) => {
+    const key = req.params.key;
+    if (key.length > 64) return fail('验证码key过长');
+    return ok(await issueCaptcha(db, key));
+  });
+
+  app.post<{ Body: { captcha?: string; checkKey?: string | number } }>('/sys/checkCaptcha', {
+    config: { public: true },
+    schema: { body: { type: 'object', properties: { captcha: { type: 'string', maxLength: 16 }, checkKey: { type: ['string', 'number'] } } } },
+  }, async (req) => {
+    const { captcha, checkKey } = req.body;
+    if (!captcha || checkKey === undefined) return fail('验证码无效');
+    return (await consumeCaptcha(db, String(checkKey), captcha)) ? okMessage('验证码正确') : fail('验证码错误', 412);
+  });
+
+  app.post<{ Body: LoginBody }>('/sys/login', { config: { public: true }, schema: { body: loginBody } }, async (req) => {
+    const { username, password, captcha, checkKey } = req.body;
+    const ip = req.ip;
+    const wait = Math.max(byAccount.retryAfter(`u:${username}`), byAddress.retryAfter(`ip:${ip}`));
+    if (wait > 0) return fail(`登录失败次数过多，请${Math.ceil(wait / 60_000)}分钟后再试`, 429);
+
+    if (config.loginCaptcha) {
+      if (!captcha || checkKey === undefined || checkKey === '') return fail('验证码无效');
+      if (!(await consumeCaptcha(db, String(checkKey), captcha))) {
+        byAddress.fail(`ip:${ip}`);
+        return fail('验证码错误', 412);
+      }
+    }
+
+    const user = await db.selectFrom('sysUser').selectAll().where('username', '=', username).executeTakeFirst();
+    const refusal = !user ? '该用户不存在，请注册' : user.delFlag === 1 ? '该用户已注销' : user.status === 2 ? '该用户已冻结' : null;
+    if (refusal || !(await verifyPassword(password, user!.password))) {
+      byAccount.fail(`u:${username}`);
+      byAddress.fail(`ip:${ip}`);
+      await writeLoginLog(db, `用户名: ${username},登录失败`, null, ip);
+      // Unknown user and wrong password read the same, so the form cannot be used to list accounts.
+      return fail(refusal === '该用户已冻结' || refusal === '该用户已注销' ? refusal : '用户名或密码错误');
+    }
+    byAccount.reset(`u:${username}`);
+    return loginResult(req, user!, '登录成功');
+  });
+
+  /** Builds the login result map of contract §2.2, shared by every way of logging in. */
+  async function loginResult(req: FastifyRequest, user: SysUser, message: string) {
+    const departs = await userDeparts(db, user.id);
+    let multiDepart = 0;
+    if (departs.length === 1) {
+      multiDepart = 1;
+      if (user.orgCode !== departs[0].orgCode) {
+        user.orgCode = departs[0].orgCode;
+        await db.updateTable('sysUser').set({ orgCode: user.orgCode }).where('id', '=', user.id).execute();
+      }
+    } else if (departs.length > 1) {
+      multiDepart = 2;
+      if (!user.orgCode || !departs.some((d) => d.orgCode === user.orgCode)) {
+        user.orgCode = departs[0].orgCode;
+        await db.updateTable('sysUser').set({ orgCode: user.orgCode }).where('id', '=', user.id).execute();
+      }
+    }
+    const token = await createSession(db, user.id, req.ip);
+    await writeLoginLog(db, `用户名: ${user.username},登录成功！`, user, req.ip);
+    return {
+      success: true, message, code: 200, timestamp: Date.now(),
+      result: { token, userInfo: publicUser(user), departs, multi_depart: multiDepart, sysAllDictItems: await dicts.allEnabled() },
+    };
+  }
+
+  app.route({
+    method: ['GET', 'POST'],
+    url: '/sys/logout',
+    config: { public: true },
+    handler: async (req) => {
+      const token = readToken(req);
+      if (!token) return fail('退出登录失败！');
+      const user = req.user;
+      if (!(await revokeSession(db, token))) return fail('Token无效!');
+      if (user) await writeLoginLog(db, `用户名: ${user.username},退出成功！`, user, req.ip);
+      return okMessage('退出登录成功！');
+    },
+  });
+}

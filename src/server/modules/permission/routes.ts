@@ -1,0 +1,36 @@
+import type { FastifyInstance } from 'fastify';
+import type { Db, SysPermission } from '../../db/tables.js';
+import { ok } from '../../http/result.js';
+import { buildMenuTree } from './menu-tree.js';
+
+export const HOME_URL = '/dashboard/analysis';
+
+/** Permission rows granted to a user through their roles, with the home page always included. */
+export async function userPermissions(db: Db, userId: string): Promise<SysPermission[]> {
+  const rows = await db.selectFrom('sysPermission')
+    .selectAll('sysPermission')
+    .where('sysPermission.delFlag', '=', 0)
+    .where('sysPermission.id', 'in', (eb) => eb.selectFrom('sysRolePermission')
+      .innerJoin('sysUserRole', 'sysUserRole.roleId', 'sysRolePermission.roleId')
+      .select('sysRolePermission.permissionId').where('sysUserRole.userId', '=', userId))
+    .execute();
+  if (!rows.some((r) => r.url === HOME_URL)) {
+    const home = await db.selectFrom('sysPermission').selectAll().where('url', '=', HOME_URL).where('delFlag', '=', 0).executeTakeFirst();
+    if (home) rows.push(home);
+  }
+  return rows;
+}
+
+export async function permissionRoutes(app: FastifyInstance): Promise<void> {
+  const { db } = app.ctx;
+
+  app.get('/sys/permission/getUserPermissionByToken', async (req) => {
+    const rows = await userPermissions(db, req.user!.id);
+    const auth = rows.filter((r) => r.menuType === 2 && r.status === '1' && r.perms)
+      .map((r) => ({ action: r.perms, type: r.permsType ?? '1', describe: r.name }));
+    const allButtons = await db.selectFrom('sysPermission').select(['perms', 'status', 'permsType', 'name'])
+      .where('menuType', '=', 2).where('delFlag', '=', 0).execute();
+    const allAuth = allButtons.map((b) => ({ action: b.perms, status: b.status ?? '1', type: b.permsType ?? '1', describe: b.name }));
+    return ok({ menu: buildMenuTree(rows), auth, allAuth, sysSafeMode: false });
+  });
+}
