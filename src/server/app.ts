@@ -1,7 +1,7 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import { installAuthGuard } from './auth/guard.js';
 import type { AppContext } from './http/context.js';
-import { installErrorHandling } from './http/errors.js';
+import { installErrorHandling, installNotFound } from './http/errors.js';
 import { dictRoutes } from './modules/dict/routes.js';
 import { loginRoutes } from './modules/login/routes.js';
 import { permissionRoutes } from './modules/permission/routes.js';
@@ -26,7 +26,7 @@ export async function buildApp(ctx: AppContext, opts: { logger?: boolean | objec
 
   await app.register(async (api) => {
     installAuthGuard(api);
-    installErrorHandling(api);
+    installNotFound(api);
     for (const mod of API_MODULES) await api.register(mod);
   }, { prefix: ctx.config.apiBase });
 

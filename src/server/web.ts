@@ -3,6 +3,8 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { installNotFound, NOT_FOUND_MESSAGE } from './http/errors.js';
+import { fail } from './http/result.js';
 
 /**
  * Serves the built single-page app under its base path. Hashed assets are cached for a year;
@@ -14,9 +16,9 @@ export const webRoutes = fp(async (app: FastifyInstance) => {
   const built = fs.existsSync(indexFile);
 
   app.get('/', async (_req, reply) => reply.redirect(webBase));
-  app.get(webBase.replace(/\/$/, ''), async (_req, reply) => reply.redirect(webBase));
 
   if (!built) {
+    installNotFound(app);
     app.get(`${webBase}*`, async (_req, reply) => reply.status(503).type('text/plain; charset=utf-8')
       .send('The web app is not built: run `npm run build` (npm start does it for you).'));
     return;
@@ -33,10 +35,10 @@ export const webRoutes = fp(async (app: FastifyInstance) => {
   });
   const html = fs.readFileSync(indexFile, 'utf8');
   const sendIndex = (reply: import('fastify').FastifyReply) => reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').send(html);
-  app.get(webBase, async (_req, reply) => sendIndex(reply));
   app.setNotFoundHandler(async (req, reply) => {
+    if (req.url.split('?')[0] === webBase.replace(/\/$/, '')) return reply.redirect(webBase);
     const wantsPage = req.method === 'GET' && req.url.startsWith(webBase) && !path.extname(req.url.split('?')[0]);
     if (wantsPage) return sendIndex(reply);
-    return reply.status(404).send({ success: false, message: '路径不存在，请检查路径是否正确', code: 404, result: null, timestamp: Date.now() });
+    return reply.status(404).send(fail(NOT_FOUND_MESSAGE, 404));
   });
 });

@@ -30,8 +30,12 @@ export function installErrorHandling(app: FastifyInstance): void {
     req.log.error({ err }, 'unhandled error');
     return reply.status(500).send(fail('操作失败，服务器内部错误', 500));
   });
+}
 
-  app.setNotFoundHandler((req, reply) => {
-    reply.status(404).send(fail('路径不存在，请检查路径是否正确', 404));
+export const NOT_FOUND_MESSAGE = '路径不存在，请检查路径是否正确';
+
+export function installNotFound(app: FastifyInstance): void {
+  app.setNotFoundHandler((_req, reply) => {
+    reply.status(404).send(fail(NOT_FOUND_MESSAGE, 404));
   });
 }

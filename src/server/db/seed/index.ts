@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { randomBytes } from 'node:crypto';
 import { hashPassword } from '../../auth/password.js';
 import { newId } from '../../util/ids.js';
 import { formatDateTime } from '../../util/time.js';
@@ -12,7 +13,7 @@ interface MenuSeed {
 }
 interface DepartSeed { departName: string; orgCode: string; orgCategory: string; children?: DepartSeed[] }
 interface RoleSeed { roleCode: string; roleName: string; description: string; grants: string[] }
-interface UserSeed { username: string; realname: string; sex: number; roles: string[]; departs: string[]; email?: string; workNo?: string }
+interface UserSeed { username: string; realname: string; sex: number; roles: string[]; departs: string[]; email?: string; workNo?: string; guest?: boolean }
 interface DictSeed { dictCode: string; dictName: string; type?: number; items: [string, string][] }
 
 const readSeed = <T>(dir: string, name: string): T => JSON.parse(fs.readFileSync(path.join(dir, name), 'utf8')) as T;
@@ -90,8 +91,10 @@ export async function seedIfEmpty(db: Db, opts: { seedDir: string; adminPassword
     const password = await hashPassword(opts.adminPassword);
     for (const u of readSeed<UserSeed[]>(opts.seedDir, 'users.json')) {
       const id = newId();
+      // The guest account is entered only through /sys/guestLogin: its password is unknowable.
+      const userPassword = u.guest ? await hashPassword(randomBytes(32).toString('hex')) : password;
       await tx.insertInto('sysUser').values({
-        id, username: u.username, realname: u.realname, password, salt: null, avatar: null, birthday: null, sex: u.sex,
+        id, username: u.username, realname: u.realname, password: userPassword, salt: null, avatar: null, birthday: null, sex: u.sex,
         email: u.email ?? null, phone: null, orgCode: u.departs[0] ?? null, status: 1, delFlag: 0, workNo: u.workNo ?? null,
         post: null, telephone: null, userIdentity: 1, departIds: null, relTenantIds: null, ...stamp,
       }).execute();

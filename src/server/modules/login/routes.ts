@@ -24,6 +24,8 @@ const loginBody = {
 
 interface LoginBody { username: string; password: string; captcha?: string; checkKey?: string | number }
 
+export const GUEST_USERNAME = 'guest';
+
 // Five wrong passwords per account, or thirty failures per address, in fifteen minutes.
 const WINDOW_MS = 15 * 60_000;
 
@@ -72,6 +74,13 @@ export async function loginRoutes(app: FastifyInstance): Promise<void> {
     }
     byAccount.reset(`u:${username}`);
     return loginResult(req, user!, '登录成功');
+  });
+
+  /** SPEC §4/§6: a visitor without a token is logged in as the guest account (home page only). */
+  app.post('/sys/guestLogin', { config: { public: true } }, async (req) => {
+    const guest = await db.selectFrom('sysUser').selectAll().where('username', '=', GUEST_USERNAME).executeTakeFirst();
+    if (!guest || guest.status !== 1 || guest.delFlag !== 0) return fail('访客账号未启用');
+    return loginResult(req, guest, '登录成功');
   });
 
   /** Builds the login result map of contract §2.2, shared by every way of logging in. */

@@ -1,0 +1,99 @@
+import { Modal, message, notification } from 'antd';
+import { extend, type RequestOptionsInit, type ResponseError } from 'umi-request';
+import { API_BASE, LOGIN_PATH, WEB_BASE } from '../app/config';
+import { clearStoredSession, getToken } from '../app/session-storage';
+import { KEYS, storage } from '../app/storage';
+
+/** The JeecgBoot Result envelope. */
+export interface Result<T = unknown> {
+  success: boolean;
+  message: string;
+  code: number;
+  result: T;
+  timestamp: number;
+}
+
+const currentPath = () => window.location.pathname.replace(new RegExp(`^${WEB_BASE}`), '') || '/';
+
+let expiredModalOpen = false;
+
+/** SPEC §8: the session-expired modal, shown once however many calls fail together. */
+export function showSessionExpired(): void {
+  if (expiredModalOpen) return;
+  expiredModalOpen = true;
+  Modal.error({
+    title: '登录已过期',
+    content: '很抱歉，登录已过期，请重新登录',
+    okText: '重新登录',
+    mask: false,
+    keyboard: false,
+    onOk: async () => {
+      await logoutOnServer();
+      clearStoredSession();
+      window.location.reload();
+    },
+  });
+}
+
+async function logoutOnServer(): Promise<void> {
+  const token = getToken();
+  if (!token) return;
+  try {
+    await fetch(`${API_BASE}/sys/logout`, { method: 'POST', headers: { 'X-Access-Token': token } });
+  } catch {
+    // SPEC §4: logout ignores the server's failure.
+  }
+}
+
+const onPublicPage = () => { const p = currentPath(); return p === '/' || p.startsWith(LOGIN_PATH); };
+
+/** SPEC §8 error catalogue: one place decides what a failed call shows. */
+function errorHandler(error: ResponseError): never {
+  const status = error.response?.status;
+  const data = (error.data ?? {}) as Partial<Result>;
+  const serverMessage = typeof data.message === 'string' ? data.message : '';
+  const tokenExpired = serverMessage.includes('Token失效') && !!getToken() && !onPublicPage();
+  if (status === 403) notification.error({ message: '系统提示', description: '拒绝访问', duration: 4 });
+  else if (status === 404) notification.error({ message: '系统提示', description: '很抱歉，资源未找到!', duration: 4 });
+  else if (status === 504) notification.error({ message: '系统提示', description: '网络超时' });
+  else if ((status === 401 || status === 500) && tokenExpired) showSessionExpired();
+  else if (status === 401) {
+    notification.error({ message: '系统提示', description: '未授权，请重新登录', duration: 4 });
+    if (getToken()) {
+      void logoutOnServer().finally(() => {
+        clearStoredSession();
+        setTimeout(() => window.location.reload(), 1500);
+      });
+    }
+  } else if (status) message.error(serverMessage || `请求失败 (${status})`, 4);
+  else message.error('网络异常，请检查网络连接', 4);
+  throw error;
+}
+
+export const request = extend({ prefix: API_BASE, errorHandler, credentials: 'same-origin' });
+
+request.interceptors.request.use((url: string, options: RequestOptionsInit) => {
+  const headers: Record<string, string> = { ...(options.headers as Record<string, string>) };
+  const token = getToken();
+  if (token) headers['X-Access-Token'] = token;
+  headers.tenant_id = String(storage.get<string | number>(KEYS.tenantId) ?? 0);
+  headers['url-path'] = encodeURI(currentPath());
+  const params: Record<string, unknown> = { ...(options.params as Record<string, unknown>) };
+  const wechatCode = storage.get<string>(KEYS.wechatCode);
+  if (wechatCode) params.code = wechatCode;
+  if ((options.method ?? 'get').toLowerCase() === 'get' && !url.includes('sys/dict/getDictItems')) {
+    params._t = Math.floor(Date.now() / 1000);
+  }
+  return { url, options: { ...options, headers, params } };
+});
+
+/** Generic helpers of SPEC §7. */
+export const http = {
+  get: <T>(url: string, params?: object) => request.get<Result<T>>(url, { params }),
+  post: <T>(url: string, data?: unknown) => request.post<Result<T>>(url, { data }),
+  postForm: <T>(url: string, data: Record<string, string>) => request.post<Result<T>>(url, { data, requestType: 'form' }),
+  put: <T>(url: string, data?: unknown) => request.put<Result<T>>(url, { data }),
+  delete: <T>(url: string, params?: object) => request.delete<Result<T>>(url, { params }),
+  blob: (url: string, params?: object) => request.get<Blob>(url, { params, responseType: 'blob' }),
+  upload: <T>(url: string, form: FormData) => request.post<Result<T>>(url, { data: form, requestType: 'form' }),
+};

@@ -1,0 +1,72 @@
+import { Spin } from 'antd';
+import { lazy, Suspense, useEffect } from 'react';
+import { BrowserRouter, Navigate, Route, Routes, useLocation, useNavigate } from 'react-router-dom';
+import { HOME_PATH, LOGIN_PATH, WEB_BASE } from './config';
+import { RequireSession } from './RequireSession';
+import { session, useSession } from './session';
+import { KEYS, storage } from './storage';
+
+const BasicLayout = lazy(() => import('../layouts/BasicLayout'));
+const UserLayout = lazy(() => import('../layouts/UserLayout'));
+const LoginPage = lazy(() => import('../pages/login/LoginPage'));
+const Exception = lazy(() => import('../pages/exception/Exception'));
+const PublicHome = lazy(() => import('../pages/public/PublicHome'));
+
+const PUBLIC_USER_PAGES = ['register/:type', 'register-result', 'alteration'];
+
+/** SPEC §4: a token in the query string is stored; a WeChat `code` is saved on every route change. */
+function QueryParamsWatcher() {
+  const location = useLocation();
+  const navigate = useNavigate();
+  useEffect(() => {
+    const params = new URLSearchParams(location.search);
+    const token = params.get('token');
+    const code = params.get('code');
+    if (code) storage.set(KEYS.wechatCode, code);
+    if (token) {
+      session.adoptToken(token);
+      params.delete('token');
+      const rest = params.toString();
+      navigate({ pathname: location.pathname, search: rest ? `?${rest}` : '' }, { replace: true });
+    }
+    window.scrollTo(0, 0);
+  }, [location.pathname, location.search, navigate]);
+  return null;
+}
+
+/** With a real (non-guest) token, the login page sends the user on to the redirect or home. */
+function LoginRoute() {
+  const { token, isGuest } = useSession();
+  const location = useLocation();
+  if (token && !isGuest) {
+    const redirect = new URLSearchParams(location.search).get('redirect');
+    return <Navigate to={redirect && redirect.startsWith('/') && !redirect.startsWith('//') ? redirect : HOME_PATH} replace />;
+  }
+  return <LoginPage />;
+}
+
+const fallback = <div style={{ height: '100vh', display: 'grid', placeItems: 'center' }}><Spin size="large" /></div>;
+
+export function App() {
+  return (
+    <BrowserRouter basename={WEB_BASE}>
+      <QueryParamsWatcher />
+      <Suspense fallback={fallback}>
+        <Routes>
+          <Route path="/user" element={<UserLayout />}>
+            <Route index element={<Navigate to={LOGIN_PATH} replace />} />
+            <Route path="login" element={<LoginRoute />} />
+            {PUBLIC_USER_PAGES.map((p) => <Route key={p} path={p} element={<Exception type="notBuilt" />} />)}
+          </Route>
+          <Route path="/admin" element={<Navigate to={HOME_PATH} replace />} />
+          <Route path="/404" element={<Exception type="404" />} />
+          <Route path="/" element={<PublicHome />} />
+          <Route path="/web/*" element={<PublicHome />} />
+          <Route path="/onlineIframe/*" element={<Exception type="notBuilt" />} />
+          <Route path="/getToken" element={<Navigate to={HOME_PATH} replace />} />
+          <Route path="/*" element={<RequireSession><BasicLayout /></RequireSession>} />
+        </Routes>
+      </Suspense>
+    </BrowserRouter>
+  );
+}

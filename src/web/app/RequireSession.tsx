@@ -1,0 +1,42 @@
+import { Spin } from 'antd';
+import { useEffect, useState, type ReactNode } from 'react';
+import { Navigate, useLocation } from 'react-router-dom';
+import { authApi } from '../api/auth';
+import { LOGIN_PATH } from './config';
+import { session, useSession } from './session';
+
+/**
+ * SPEC §4 for back-office routes: without a token the visitor is logged in as the guest account
+ * (login button only); with a token the permissions are fetched once, and a failure logs out to
+ * the login page with a redirect query.
+ */
+export function RequireSession({ children }: { children: ReactNode }) {
+  const { token, menu } = useSession();
+  const location = useLocation();
+  const [failed, setFailed] = useState(false);
+  const redirect = `${LOGIN_PATH}?redirect=${encodeURIComponent(location.pathname + location.search)}`;
+
+  useEffect(() => {
+    if (failed || menu) return;
+    let cancelled = false;
+    (async () => {
+      try {
+        if (!token) {
+          const res = await authApi.guestLogin();
+          if (!res.success) throw new Error(res.message);
+          session.acceptLogin(res.result, { guest: true });
+        }
+        await session.loadPermissions();
+      } catch {
+        if (cancelled) return;
+        await session.logout();
+        setFailed(true);
+      }
+    })();
+    return () => { cancelled = true; };
+  }, [token, menu, failed]);
+
+  if (failed) return <Navigate to={redirect} replace />;
+  if (!menu) return <div style={{ height: '100vh', display: 'grid', placeItems: 'center' }}><Spin size="large" tip="加载中..."><div style={{ width: 200 }} /></Spin></div>;
+  return <>{children}</>;
+}

@@ -1,0 +1,4 @@
+// Placeholder replaced by the real component.
+export default function BasicLayout() {
+  return <div>BasicLayout</div>;
+}

@@ -1,0 +1,4 @@
+// Placeholder replaced by the real component.
+export default function Analysis() {
+  return <div>Analysis</div>;
+}

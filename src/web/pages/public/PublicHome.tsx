@@ -1,0 +1,4 @@
+// Placeholder replaced by the real component.
+export default function PublicHome() {
+  return <div>PublicHome</div>;
+}
