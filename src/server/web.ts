@@ -28,6 +28,7 @@ export const webRoutes = fp(async (app: FastifyInstance) => {
     root: webDist,
     prefix: webBase,
     index: false,
+    preCompressed: true,
     wildcard: true,
     setHeaders(res, file) {
       res.header('Cache-Control', file.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
