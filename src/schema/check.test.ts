@@ -1,0 +1,59 @@
+import { describe, expect, it } from 'vitest';
+import { checkPageSchema, checkSchemaSet, SchemaError } from './check';
+import type { PageSchema } from './types';
+
+const position = {
+  code: 'sys_position', title: '职务管理', table: 'sys_position', api: '/sys/position', permission: 'system:position',
+  fields: [
+    { name: 'code', label: '职务编码', type: 'string', length: 32, required: true, unique: true, view: 'text', query: 'single', list: true },
+    { name: 'postRank', label: '职级', type: 'string', view: 'list', dict: { code: 'position_rank' }, query: 'single', list: true },
+  ],
+};
+
+const problem = (doc: unknown) => {
+  try {
+    checkPageSchema(doc, 'schemas/system/x.json');
+  } catch (e) {
+    if (e instanceof SchemaError) return e.message;
+    throw e;
+  }
+  return 'ok';
+};
+
+describe('checkPageSchema', () => {
+  it('accepts a well-formed schema', () => {
+    expect(problem(position)).toBe('ok');
+  });
+
+  it('names the file, the JSON path and the problem in one line', () => {
+    expect(problem({ ...position, fields: [{ ...position.fields[0], type: 'varchar' }] }))
+      .toMatch(/^schemas\/system\/x\.json: \/fields\/0\/type: must be one of "string"/);
+    expect(problem({ ...position, colour: 'red' })).toBe('schemas/system/x.json: /: unknown property "colour"');
+    expect(problem({ ...position, table: 'sys_position; drop' })).toMatch(/: \/table: must match pattern/);
+    expect(problem({ ...position, fields: [position.fields[0], position.fields[0]] })).toBe('schemas/system/x.json: /fields/1/name: duplicate field "code"');
+    expect(problem({ ...position, fields: [{ name: 'createTime', label: 'x', type: 'datetime' }] })).toMatch(/system field/);
+    expect(problem({ ...position, fields: [{ ...position.fields[1], dict: { table: 'sys_user' } }] })).toMatch(/\/fields\/0\/dict: needs a code/);
+    expect(problem({ ...position, fields: [{ ...position.fields[0], pattern: '([' }] })).toMatch(/not a valid regular expression/);
+    expect(problem({ ...position, kind: 'tree' })).toMatch(/\/tree: a tree page needs/);
+    expect(problem({ ...position, defaultSort: { column: 'nope', order: 'asc' } })).toMatch(/\/defaultSort\/column: field "nope" is not declared/);
+  });
+});
+
+describe('checkSchemaSet', () => {
+  const user = {
+    code: 'sys_user', title: '用户', table: 'sys_user', api: '/sys/user',
+    fields: [{ name: 'username', label: '账号', type: 'string' }, { name: 'password', label: '密码', type: 'string', sensitive: true }],
+  } as PageSchema;
+
+  it('refuses a table dictionary on an undeclared table or a sensitive column', () => {
+    const p = { ...position, fields: [{ ...position.fields[1], dict: { table: 'sys_role', text: 'roleName', value: 'id' } }] } as PageSchema;
+    expect(() => checkSchemaSet([{ schema: p, source: 'p.json' }])).toThrow('p.json: /fields/0/dict/table: table "sys_role" is not declared by any schema');
+    const leak = { ...position, fields: [{ ...position.fields[1], dict: { table: 'sys_user', text: 'password', value: 'id' } }] } as PageSchema;
+    expect(() => checkSchemaSet([{ schema: user, source: 'u.json' }, { schema: leak, source: 'p.json' }])).toThrow(/sensitive/);
+  });
+
+  it('refuses duplicate codes and API paths', () => {
+    const p = position as PageSchema;
+    expect(() => checkSchemaSet([{ schema: p, source: 'a.json' }, { schema: { ...p, table: 'other' }, source: 'b.json' }])).toThrow('b.json: /code: "sys_position" is also declared in a.json');
+  });
+});

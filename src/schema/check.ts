@@ -1,0 +1,80 @@
+import Ajv, { type ErrorObject } from 'ajv';
+import { pageMetaSchema } from './meta-schema';
+import { SYSTEM_FIELDS, type PageSchema } from './types';
+
+/** A broken schema: names the source, the JSON path and the problem in one line. */
+export class SchemaError extends Error {
+  constructor(public readonly source: string, public readonly path: string, public readonly problem: string) {
+    super(`${source}: ${path || '/'}: ${problem}`);
+  }
+}
+
+const ajv = new Ajv({ allErrors: false, strict: true, allowUnionTypes: true });
+const validateMeta = ajv.compile(pageMetaSchema);
+
+function describe(e: ErrorObject): string {
+  if (e.keyword === 'additionalProperties') return `unknown property "${(e.params as { additionalProperty: string }).additionalProperty}"`;
+  if (e.keyword === 'enum') return `must be one of ${(e.params as { allowedValues: unknown[] }).allowedValues.map((v) => JSON.stringify(v)).join(', ')}`;
+  return e.message ?? e.keyword;
+}
+
+/** Checks one parsed document: the meta-schema first, then the rules JSON Schema cannot say. */
+export function checkPageSchema(doc: unknown, source: string): PageSchema {
+  if (!validateMeta(doc)) {
+    const e = validateMeta.errors![0];
+    throw new SchemaError(source, e.instancePath, describe(e));
+  }
+  const schema = doc as unknown as PageSchema;
+  const system = new Set(SYSTEM_FIELDS.map((f) => f.name));
+  const seen = new Set<string>();
+  schema.fields.forEach((f, i) => {
+    const at = `/fields/${i}`;
+    if (seen.has(f.name)) throw new SchemaError(source, `${at}/name`, `duplicate field "${f.name}"`);
+    if (system.has(f.name)) throw new SchemaError(source, `${at}/name`, `"${f.name}" is a system field and is added automatically`);
+    seen.add(f.name);
+    if (f.dict && !f.dict.code && !(f.dict.table && f.dict.text && f.dict.value)) {
+      throw new SchemaError(source, `${at}/dict`, 'needs a code, or table with text and value');
+    }
+    if (f.pattern !== undefined) {
+      try { new RegExp(f.pattern); } catch { throw new SchemaError(source, `${at}/pattern`, 'is not a valid regular expression'); }
+    }
+    if (f.min !== undefined && f.max !== undefined && f.min > f.max) throw new SchemaError(source, `${at}/min`, 'is greater than max');
+  });
+  const has = (name: string) => seen.has(name) || system.has(name);
+  if (schema.kind === 'tree' && !schema.tree) throw new SchemaError(source, '/tree', 'a tree page needs pidField, hasChildField and textField');
+  if (schema.tree) {
+    for (const key of ['pidField', 'hasChildField', 'textField'] as const) {
+      if (!has(schema.tree[key])) throw new SchemaError(source, `/tree/${key}`, `field "${schema.tree[key]}" is not declared`);
+    }
+  }
+  if (schema.defaultSort && !has(schema.defaultSort.column)) {
+    throw new SchemaError(source, '/defaultSort/column', `field "${schema.defaultSort.column}" is not declared`);
+  }
+  return schema;
+}
+
+/** Cross-schema rules: unique codes, tables and API paths; table dictionaries name declared tables and columns. */
+export function checkSchemaSet(entries: { schema: PageSchema; source: string }[]): void {
+  const byCode = new Map<string, string>(), byTable = new Map<string, PageSchema>(), byApi = new Map<string, string>();
+  for (const { schema, source } of entries) {
+    if (byCode.has(schema.code)) throw new SchemaError(source, '/code', `"${schema.code}" is also declared in ${byCode.get(schema.code)}`);
+    if (byApi.has(schema.api)) throw new SchemaError(source, '/api', `"${schema.api}" is also used by ${byApi.get(schema.api)}`);
+    if (byTable.has(schema.table)) throw new SchemaError(source, '/table', `table "${schema.table}" is declared twice`);
+    byCode.set(schema.code, source);
+    byApi.set(schema.api, source);
+    byTable.set(schema.table, schema);
+  }
+  for (const { schema, source } of entries) {
+    schema.fields.forEach((f, i) => {
+      if (!f.dict?.table) return;
+      const target = byTable.get(f.dict.table);
+      if (!target) throw new SchemaError(source, `/fields/${i}/dict/table`, `table "${f.dict.table}" is not declared by any schema`);
+      const cols = new Map([...SYSTEM_FIELDS, ...target.fields].map((c) => [c.name, c]));
+      for (const key of ['text', 'value'] as const) {
+        const col = cols.get(f.dict[key]!);
+        if (!col) throw new SchemaError(source, `/fields/${i}/dict/${key}`, `"${f.dict[key]}" is not a field of ${f.dict.table}`);
+        if (col.sensitive) throw new SchemaError(source, `/fields/${i}/dict/${key}`, `"${f.dict[key]}" is sensitive and cannot be read through a dictionary`);
+      }
+    });
+  }
+}

@@ -1,0 +1,84 @@
+import type { JSONSchemaType } from 'ajv';
+
+const NAME = '^[a-z][a-zA-Z0-9]{0,63}$';
+const TABLE = '^[a-z][a-z0-9_]{0,63}$';
+
+const COLUMN_TYPES = ['string', 'text', 'int', 'long', 'double', 'decimal', 'date', 'datetime', 'time', 'boolean', 'blob'];
+const VIEWS = ['text', 'password', 'textarea', 'number', 'switch', 'date', 'datetime', 'time', 'radio', 'checkbox', 'list',
+  'list_multi', 'sel_search', 'sel_tree', 'cat_tree', 'link_down', 'sel_user', 'sel_depart', 'popup', 'pca', 'file', 'image',
+  'umeditor', 'markdown', 'hidden'];
+
+/** JSON Schema of a page schema: every schema file is checked against it at load. */
+export const pageMetaSchema = {
+  $id: 'page-schema',
+  type: 'object',
+  additionalProperties: false,
+  required: ['code', 'title', 'table', 'api', 'fields'],
+  properties: {
+    $schema: { type: 'string' },
+    code: { type: 'string', pattern: '^[a-zA-Z][a-zA-Z0-9_]{0,63}$' },
+    title: { type: 'string', minLength: 1, maxLength: 100 },
+    table: { type: 'string', pattern: TABLE },
+    api: { type: 'string', pattern: '^(/[a-zA-Z][a-zA-Z0-9_]*)+$' },
+    permission: { type: 'string', pattern: '^[a-zA-Z][a-zA-Z0-9_:]*$' },
+    kind: { enum: ['single', 'tree', 'main', 'sub'] },
+    version: { type: 'integer', minimum: 1 },
+    tree: {
+      type: 'object', additionalProperties: false, required: ['pidField', 'hasChildField', 'textField'],
+      properties: { pidField: { type: 'string', pattern: NAME }, hasChildField: { type: 'string', pattern: NAME }, textField: { type: 'string', pattern: NAME } },
+    },
+    subTables: {
+      type: 'array',
+      items: {
+        type: 'object', additionalProperties: false, required: ['code', 'foreignKey'],
+        properties: { code: { type: 'string' }, foreignKey: { type: 'string', pattern: NAME }, display: { enum: ['table', 'tabs'] } },
+      },
+    },
+    defaultSort: {
+      type: 'object', additionalProperties: false, required: ['column', 'order'],
+      properties: { column: { type: 'string', pattern: NAME }, order: { enum: ['asc', 'desc'] } },
+    },
+    fields: {
+      type: 'array',
+      minItems: 1,
+      items: {
+        type: 'object',
+        additionalProperties: false,
+        required: ['name', 'label', 'type'],
+        properties: {
+          name: { type: 'string', pattern: NAME },
+          label: { type: 'string', minLength: 1, maxLength: 100 },
+          type: { enum: COLUMN_TYPES },
+          length: { type: 'integer', minimum: 1, maximum: 10000 },
+          scale: { type: 'integer', minimum: 0, maximum: 10 },
+          nullable: { type: 'boolean' },
+          default: { type: ['string', 'number', 'boolean'] },
+          unique: { type: 'boolean' },
+          index: { type: 'boolean' },
+          view: { enum: VIEWS },
+          list: { type: 'boolean' },
+          form: { type: 'boolean' },
+          query: { enum: ['single', 'group', false] },
+          dict: {
+            type: 'object', additionalProperties: false,
+            properties: { code: { type: 'string', pattern: '^[a-zA-Z0-9_]+$' }, table: { type: 'string', pattern: TABLE }, text: { type: 'string', pattern: NAME }, value: { type: 'string', pattern: NAME } },
+          },
+          required: { type: 'boolean' },
+          pattern: { type: 'string' },
+          patternMessage: { type: 'string' },
+          min: { type: 'number' },
+          max: { type: 'number' },
+          checkRule: { type: 'string' },
+          sortable: { type: 'boolean' },
+          width: { type: 'integer', minimum: 20, maximum: 2000 },
+          ellipsis: { type: 'boolean' },
+          readonly: { type: 'boolean' },
+          sensitive: { type: 'boolean' },
+          extend: { type: 'object' },
+        },
+      },
+    },
+  },
+} as const;
+
+export type { JSONSchemaType };
