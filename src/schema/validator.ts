@@ -1,0 +1,90 @@
+import Ajv, { type ErrorObject } from 'ajv';
+import { allFields } from './ddl';
+import type { FieldSchema, PageSchema } from './types';
+
+const DATE = '^\\d{4}-\\d{2}-\\d{2}$';
+const DATETIME = '^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$';
+const TIME = '^\\d{2}:\\d{2}(:\\d{2})?$';
+
+/** The JSON Schema of one field's value in a request body (null always allowed for optional fields). */
+export function fieldJsonSchema(f: FieldSchema): Record<string, unknown> {
+  const s: Record<string, unknown> = {};
+  switch (f.type) {
+    case 'string': Object.assign(s, { type: 'string', maxLength: f.length ?? 255 }); break;
+    case 'text': Object.assign(s, { type: 'string', maxLength: f.length ?? 65535 }); break;
+    case 'blob': Object.assign(s, { type: 'string', maxLength: f.length ?? 1048576 }); break;
+    case 'int': case 'long': Object.assign(s, { type: 'integer' }); break;
+    case 'double': case 'decimal': Object.assign(s, { type: 'number' }); break;
+    case 'date': Object.assign(s, { type: 'string', pattern: DATE }); break;
+    case 'datetime': Object.assign(s, { type: 'string', pattern: DATETIME }); break;
+    case 'time': Object.assign(s, { type: 'string', pattern: TIME }); break;
+    case 'boolean': Object.assign(s, { type: ['boolean', 'integer', 'string'] }); break;
+  }
+  if (f.pattern && (f.type === 'string' || f.type === 'text')) s.pattern = f.pattern;
+  if (f.min !== undefined) s.minimum = f.min;
+  if (f.max !== undefined) s.maximum = f.max;
+  if (!f.required) s.type = [...(Array.isArray(s.type) ? s.type : [s.type]), 'null'];
+  return s;
+}
+
+const TYPE_WORDS: Partial<Record<FieldSchema['type'], string>> = {
+  int: '需要整数', long: '需要整数', double: '需要数字', decimal: '需要数字',
+  date: '需要日期 YYYY-MM-DD', datetime: '需要时间 YYYY-MM-DD HH:mm:ss', time: '需要时间 HH:mm:ss',
+};
+
+export interface BodyValidator {
+  /** Null when valid, else a message naming the field by its label. */
+  (body: unknown): string | null;
+}
+
+const ajv = new Ajv({ allErrors: false, strict: false, allowUnionTypes: true, coerceTypes: false });
+
+function message(e: ErrorObject, byName: Map<string, FieldSchema>): string {
+  const name = e.keyword === 'required' ? (e.params as { missingProperty: string }).missingProperty
+    : e.keyword === 'additionalProperties' ? (e.params as { additionalProperty: string }).additionalProperty
+      : e.instancePath.split('/')[1] ?? '';
+  const f = byName.get(name);
+  const label = f ? f.label : name;
+  switch (e.keyword) {
+    case 'required': return `${label}不能为空`;
+    case 'additionalProperties': return `未知字段: ${name.slice(0, 64)}`;
+    case 'maxLength': return `${label}长度不能超过${(e.params as { limit: number }).limit}个字符`;
+    case 'minLength': return `${label}不能为空`;
+    case 'pattern': return f && TYPE_WORDS[f.type] ? `${label}${TYPE_WORDS[f.type]}` : (f?.patternMessage ?? `${label}格式不正确`);
+    case 'minimum': return `${label}不能小于${(e.params as { limit: number }).limit}`;
+    case 'maximum': return `${label}不能大于${(e.params as { limit: number }).limit}`;
+    case 'type': return `${label}${(f && TYPE_WORDS[f.type]) ?? '的类型不正确'}`;
+    default: return `${label}: ${e.message ?? e.keyword}`;
+  }
+}
+
+/**
+ * Compiles the add and edit validators of a page schema: types, lengths, patterns, ranges and
+ * required fields come from the field declarations; unknown properties are refused.
+ */
+export function compileValidators(schema: PageSchema): { add: BodyValidator; edit: BodyValidator } {
+  const fields = allFields(schema);
+  const byName = new Map(fields.map((f) => [f.name, f]));
+  const properties = Object.fromEntries(fields.map((f) => [f.name, f.form === false && f.name !== 'id' ? {} : fieldJsonSchema({ ...f, required: false })]));
+  const declaredRequired = schema.fields.filter((f) => f.required).map((f) => f.name);
+  const nonEmpty = Object.fromEntries(declaredRequired.map((n) => [n, { not: { anyOf: [{ type: 'null' }, { const: '' }] } }]));
+  const build = (required: string[]) => {
+    const validate = ajv.compile({
+      type: 'object',
+      additionalProperties: false,
+      required,
+      properties,
+      allOf: [{ properties: nonEmpty }],
+    });
+    return (body: unknown) => {
+      if (body === null || typeof body !== 'object' || Array.isArray(body)) return '请求体需要一个JSON对象';
+      // `<field>_dictText` and other display-only siblings are tolerated and dropped by the engine.
+      const own = Object.fromEntries(Object.entries(body as Record<string, unknown>).filter(([k]) => !k.endsWith('_dictText')));
+      if (validate(own)) return null;
+      const e = validate.errors![0];
+      if (e.keyword === 'not') return `${byName.get(e.instancePath.split('/')[1])?.label ?? ''}不能为空`;
+      return message(e, byName);
+    };
+  };
+  return { add: build(declaredRequired), edit: build(['id']) };
+}
