@@ -1,26 +1,34 @@
-import path from 'node:path';
 import { buildApp } from './app.js';
-import { DEFAULT_ADMIN_PASSWORD, readConfig } from './config.js';
-import { connect } from './db/connect.js';
-import { migrate } from './db/migrate.js';
-import { seedIfEmpty } from './db/seed/index.js';
 import { verifyPassword } from './auth/password.js';
 import { purgeExpired } from './auth/session.js';
-import { DictService } from './modules/dict/service.js';
+import { bootstrap } from './bootstrap.js';
+import { DEFAULT_ADMIN_PASSWORD, readConfig } from './config.js';
+import { SchemaError } from '../schema/check.js';
 
 const started = Date.now();
 const config = readConfig();
-const { db, dialect, describe } = await connect(config);
-const applied = await migrate(db);
-const seeded = await seedIfEmpty(db, { seedDir: path.resolve('schemas/seed'), adminPassword: config.adminPassword ?? DEFAULT_ADMIN_PASSWORD });
 
-const app = await buildApp({ config, db, dialect, dicts: new DictService(db) }, {
-  logger: { level: config.logLevel, transport: undefined },
-});
+let boot;
+try {
+  boot = await bootstrap(config);
+} catch (e) {
+  // A broken schema or an unreachable database: one clear line, no stack trace to dig through.
+  console.error(e instanceof SchemaError ? `schema error: ${e.message}` : `start-up failed: ${(e as Error).message}`);
+  process.exit(1);
+}
+const { ctx, facts } = boot;
+const { db } = ctx;
+
+const app = await buildApp(ctx, { logger: { level: config.logLevel } });
 await app.listen({ port: config.port, host: config.host });
 
 const log = app.log;
-log.info(`database: ${describe}${applied.length ? `, migrations applied: ${applied.join(', ')}` : ''}${seeded ? ', seeded' : ''}`);
+const notes = [
+  facts.migrations.length && `migrations applied: ${facts.migrations.join(', ')}`,
+  facts.syncedTables.length && `tables created or extended: ${facts.syncedTables.join(', ')}`,
+  facts.seeded && 'seeded',
+].filter(Boolean);
+log.info(`database: ${facts.database}${notes.length ? ` (${notes.join('; ')})` : ''}`);
 log.info(`ready in ${Date.now() - started} ms: http://localhost:${config.port}${config.webBase} (API ${config.apiBase})`);
 if (!config.loginCaptcha) log.warn('LOGIN_CAPTCHA=off: the login captcha is disabled');
 

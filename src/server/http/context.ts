@@ -2,6 +2,7 @@ import type { Config } from '../config.js';
 import type { Dialect } from '../db/connect.js';
 import type { Db, SysUser } from '../db/tables.js';
 import type { DictService } from '../modules/dict/service.js';
+import type { SchemaRegistry } from '../schema/registry.js';
 
 /** What every route can reach: injected once, no module-level singletons. */
 export interface AppContext {
@@ -9,6 +10,7 @@ export interface AppContext {
   db: Db;
   dialect: Dialect;
   dicts: DictService;
+  schemas: SchemaRegistry;
 }
 
 declare module 'fastify' {

@@ -1,0 +1,32 @@
+import path from 'node:path';
+import type { Config } from './config.js';
+import { DEFAULT_ADMIN_PASSWORD } from './config.js';
+import { connect } from './db/connect.js';
+import { migrate } from './db/migrate.js';
+import { seedIfEmpty } from './db/seed/index.js';
+import { syncBuiltIn } from './crud/sync.js';
+import type { AppContext } from './http/context.js';
+import { DictService } from './modules/dict/service.js';
+import { loadSchemas } from './schema/registry.js';
+
+export interface Boot {
+  ctx: AppContext;
+  /** Start-up facts for the log. */
+  facts: { database: string; migrations: string[]; syncedTables: string[]; seeded: boolean };
+}
+
+/**
+ * Everything before the HTTP server: open the database, run migrations, load and check the page
+ * schemas (a broken one stops here), create or extend their tables, seed a new database.
+ */
+export async function bootstrap(config: Config, root = process.cwd()): Promise<Boot> {
+  const schemas = loadSchemas(path.join(root, 'schemas'));
+  const { db, dialect, describe } = await connect(config);
+  const migrations = await migrate(db);
+  const syncedTables = await syncBuiltIn(db, dialect, schemas.schemas);
+  const seeded = await seedIfEmpty(db, { seedDir: path.join(root, 'schemas/seed'), adminPassword: config.adminPassword ?? DEFAULT_ADMIN_PASSWORD });
+  return {
+    ctx: { config, db, dialect, dicts: new DictService(db), schemas },
+    facts: { database: describe, migrations, syncedTables, seeded },
+  };
+}

@@ -1,0 +1,34 @@
+import type { Kysely } from 'kysely';
+import type { FieldSchema } from '../../schema/types.js';
+import type { DictService } from '../modules/dict/service.js';
+
+/* eslint-disable @typescript-eslint/no-explicit-any */
+type Row = Record<string, unknown>;
+
+const splitValues = (v: unknown): string[] => (v === null || v === undefined || v === '' ? [] : String(v).split(','));
+
+/**
+ * Adds `<field>_dictText` to every row of a page: one lookup per dictionary field for the whole
+ * page (never one per row). Multi-values are translated part by part; unknown parts stay as they are.
+ */
+export async function addDictText(db: Kysely<any>, dicts: DictService, fields: FieldSchema[], rows: Row[]): Promise<void> {
+  if (!rows.length) return;
+  for (const f of fields) {
+    if (!f.dict) continue;
+    const texts = new Map<string, string>();
+    if (f.dict.code) {
+      for (const item of (await dicts.items(f.dict.code)) ?? []) texts.set(item.value, item.text);
+    } else if (f.dict.table && f.dict.text && f.dict.value) {
+      const values = [...new Set(rows.flatMap((r) => splitValues(r[f.name])))];
+      for (let i = 0; i < values.length; i += 500) {
+        const found = await db.selectFrom(f.dict.table).select([`${f.dict.text} as text`, `${f.dict.value} as value`])
+          .where(f.dict.value, 'in', values.slice(i, i + 500)).execute();
+        for (const r of found) texts.set(String(r.value), String(r.text ?? ''));
+      }
+    }
+    for (const row of rows) {
+      const parts = splitValues(row[f.name]);
+      row[`${f.name}_dictText`] = parts.length ? parts.map((p) => texts.get(p) ?? p).join(',') : null;
+    }
+  }
+}

@@ -1,0 +1,140 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Kysely } from 'kysely';
+import { allFields } from '../../schema/ddl.js';
+import { parseListQuery, QueryError, type QueryField } from '../../schema/query.js';
+import type { ColumnType, PageSchema } from '../../schema/types.js';
+import { compileValidators } from '../../schema/validator.js';
+import { badRequest, fail, ok, okMessage } from '../http/result.js';
+import { newId } from '../util/ids.js';
+import { formatDateTime } from '../util/time.js';
+import { addDictText } from './dict-text.js';
+import { requireAction } from './permission.js';
+import { conditionSql } from './where.js';
+
+/* eslint-disable @typescript-eslint/no-explicit-any */
+type Row = Record<string, unknown>;
+
+const KIND: Record<ColumnType, QueryField['kind']> = {
+  string: 'string', text: 'string', blob: 'string', time: 'string', int: 'number', long: 'number', double: 'number',
+  decimal: 'number', date: 'date', datetime: 'datetime', boolean: 'boolean',
+};
+
+const isUniqueViolation = (e: unknown) => {
+  const err = e as { code?: string };
+  return err?.code === '23505' || err?.code === 'SQLITE_CONSTRAINT_UNIQUE' || err?.code === 'SQLITE_CONSTRAINT_PRIMARYKEY';
+};
+
+const idList = (raw: unknown): string[] => {
+  if (typeof raw !== 'string' || !raw.trim()) throw badRequest('缺少参数 ids');
+  const ids = raw.split(',').map((s) => s.trim()).filter(Boolean);
+  if (ids.length > 1000) throw badRequest('一次最多删除1000条');
+  return ids;
+};
+
+/**
+ * The JeecgBoot CRUD contract for one page schema, under its `api` path: list, queryById, add,
+ * edit, delete, deleteBatch. Every field name comes from the schema; the client names none.
+ */
+export function crudRoutes(schema: PageSchema) {
+  return async (app: FastifyInstance) => {
+    const { dicts, dialect } = app.ctx;
+    const db = app.ctx.db as unknown as Kysely<any>;
+    const fields = allFields(schema);
+    const readable = fields.filter((f) => !f.sensitive);
+    const queryFields: QueryField[] = readable.map((f) => ({ name: f.name, kind: KIND[f.type], sortable: f.sortable !== false }));
+    const columns = readable.map((f) => f.name);
+    const validate = compileValidators(schema);
+    const perm = (action: string) => (schema.permission ? `${schema.permission}:${action}` : undefined);
+    const defaultSort = schema.defaultSort ? [{ field: schema.defaultSort.column, dir: schema.defaultSort.order }] : [{ field: 'createTime', dir: 'desc' as const }];
+    const base = schema.api;
+
+    const findById = (id: string) => db.selectFrom(schema.table).select(columns).where('id', '=', id).executeTakeFirst() as Promise<Row | undefined>;
+
+    app.get(`${base}/list`, async (req) => {
+      let q;
+      try {
+        q = parseListQuery(req.query as Record<string, unknown>, queryFields, { defaultSort });
+      } catch (e) {
+        if (e instanceof QueryError) throw badRequest(e.message);
+        throw e;
+      }
+      const filtered = db.selectFrom(schema.table).where((eb) => {
+        const parts = q.where.map((c) => conditionSql(eb, c, dialect));
+        if (q.superWhere.length) {
+          const sup = q.superWhere.map((c) => conditionSql(eb, c, dialect));
+          parts.push(q.superMatch === 'or' ? eb.or(sup) : eb.and(sup));
+        }
+        return eb.and(parts);
+      });
+      const { total } = await filtered.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow();
+      let page = filtered.select(columns);
+      for (const s of q.sort) page = page.orderBy(s.field, s.dir);
+      page = page.orderBy('id', 'desc');
+      const size = q.pageSize === -521 ? Number(total) : q.pageSize;
+      if (q.pageSize !== -521) page = page.limit(size).offset((q.pageNo - 1) * size);
+      const records = (await page.execute()) as Row[];
+      await addDictText(db, dicts, readable, records);
+      const totalN = Number(total);
+      return ok({ records, total: totalN, size, current: q.pageNo, pages: size ? Math.ceil(totalN / size) : 0 });
+    });
+
+    app.get<{ Querystring: { id?: string } }>(`${base}/queryById`, async (req) => {
+      const id = req.query.id;
+      if (!id) throw badRequest('缺少参数 id');
+      const row = await findById(String(id));
+      if (!row) return fail('未找到对应数据');
+      return ok(row);
+    });
+
+    const cleanBody = (body: Row) => Object.fromEntries(Object.entries(body).filter(([k]) => !k.endsWith('_dictText')));
+
+    app.post(`${base}/add`, async (req) => {
+      await requireAction(app.ctx.db, req, perm('add'));
+      const problem = validate.add(req.body);
+      if (problem) throw badRequest(problem);
+      const user = req.user!;
+      const values = {
+        ...cleanBody(req.body as Row), id: newId(), createBy: user.username, createTime: formatDateTime(),
+        updateBy: null, updateTime: null, sysOrgCode: user.orgCode,
+      };
+      try {
+        await db.insertInto(schema.table).values(values).execute();
+      } catch (e) {
+        if (isUniqueViolation(e)) return fail('数据库中已存在该记录');
+        throw e;
+      }
+      return okMessage('添加成功！');
+    });
+
+    const edit = async (req: FastifyRequest) => {
+      await requireAction(app.ctx.db, req, perm('edit'));
+      const problem = validate.edit(req.body);
+      if (problem) throw badRequest(problem);
+      const { id, createBy: _cb, createTime: _ct, sysOrgCode: _so, ...changes } = cleanBody(req.body as Row);
+      if (!(await findById(String(id)))) return fail('未找到对应数据');
+      try {
+        await db.updateTable(schema.table).set({ ...changes, updateBy: req.user!.username, updateTime: formatDateTime() }).where('id', '=', String(id)).execute();
+      } catch (e) {
+        if (isUniqueViolation(e)) return fail('数据库中已存在该记录');
+        throw e;
+      }
+      return okMessage('编辑成功!');
+    };
+    app.put(`${base}/edit`, edit);
+    app.post(`${base}/edit`, edit);
+
+    app.delete<{ Querystring: { id?: string } }>(`${base}/delete`, async (req) => {
+      await requireAction(app.ctx.db, req, perm('delete'));
+      const id = req.query.id;
+      if (!id) throw badRequest('缺少参数 id');
+      const res = await db.deleteFrom(schema.table).where('id', '=', String(id)).executeTakeFirst();
+      return Number(res.numDeletedRows) ? okMessage('删除成功!') : fail('未找到对应数据');
+    });
+
+    app.delete<{ Querystring: { ids?: string } }>(`${base}/deleteBatch`, async (req) => {
+      await requireAction(app.ctx.db, req, perm('delete'));
+      await db.deleteFrom(schema.table).where('id', 'in', idList(req.query.ids)).execute();
+      return okMessage('批量删除成功!');
+    });
+  };
+}
