@@ -1,8 +1,10 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import { installAuthGuard } from './auth/guard.js';
+import { crudRoutes } from './crud/routes.js';
 import type { AppContext } from './http/context.js';
 import { installErrorHandling, installNotFound } from './http/errors.js';
 import { dictRoutes } from './modules/dict/routes.js';
+import { phoneLoginRoutes } from './modules/login/phone.js';
 import { loginRoutes } from './modules/login/routes.js';
 import { permissionRoutes } from './modules/permission/routes.js';
 import { siteRoutes } from './modules/site/routes.js';
@@ -10,7 +12,7 @@ import { selfRoutes } from './modules/user/self-routes.js';
 import { webRoutes } from './web.js';
 import './http/context.js';
 
-const API_MODULES = [loginRoutes, permissionRoutes, dictRoutes, siteRoutes, selfRoutes];
+const API_MODULES = [loginRoutes, phoneLoginRoutes, permissionRoutes, dictRoutes, siteRoutes, selfRoutes];
 
 /** The whole HTTP surface: the API under /jeecg-boot, the single-page app under /2025/. */
 export async function buildApp(ctx: AppContext, opts: { logger?: boolean | object } = {}): Promise<FastifyInstance> {
@@ -19,6 +21,12 @@ export async function buildApp(ctx: AppContext, opts: { logger?: boolean | objec
     bodyLimit: 1024 * 1024,
     trustProxy: true,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
+    // Requests the HTTP parser rejects (bad URL characters, broken headers) still get an envelope.
+    clientErrorHandler(err, socket) {
+      const body = JSON.stringify({ success: false, message: '请求格式错误', code: 400, result: null, timestamp: Date.now() });
+      if (socket.writable) socket.end(`HTTP/1.1 400 Bad Request\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`);
+      else socket.destroy(err);
+    },
     ajv: { customOptions: { allErrors: false, coerceTypes: 'array', removeAdditional: false, allowUnionTypes: true } },
   });
   app.decorate('ctx', ctx);
@@ -28,6 +36,7 @@ export async function buildApp(ctx: AppContext, opts: { logger?: boolean | objec
     installAuthGuard(api);
     installNotFound(api);
     for (const mod of API_MODULES) await api.register(mod);
+    for (const schema of ctx.schemas.schemas) await api.register(crudRoutes(schema));
   }, { prefix: ctx.config.apiBase });
 
   await app.register(webRoutes);

@@ -136,6 +136,12 @@ export interface SysCaptcha {
   expiresAt: number;
 }
 
+export interface SysSmsCode {
+  mobile: string;
+  code: string;
+  expiresAt: number;
+}
+
 export interface SysSetting {
   key: string;
   value: string;
@@ -189,6 +195,7 @@ export interface Database {
   sysDictItem: SysDictItem;
   sysSession: SysSession;
   sysCaptcha: SysCaptcha;
+  sysSmsCode: SysSmsCode;
   sysSetting: SysSetting;
   sysLog: SysLog;
   pmsRace: PmsRace;

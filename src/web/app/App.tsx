@@ -1,5 +1,5 @@
 import { Spin } from 'antd';
-import { lazy, Suspense, useEffect } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { BrowserRouter, Navigate, Route, Routes, useLocation, useNavigate } from 'react-router-dom';
 import { HOME_PATH, LOGIN_PATH, WEB_BASE } from './config';
 import { RequireSession } from './RequireSession';
@@ -34,11 +34,16 @@ function QueryParamsWatcher() {
   return null;
 }
 
-/** With a real (non-guest) token, the login page sends the user on to the redirect or home. */
+/**
+ * Opened with a real (non-guest) token, the login page sends the user on to the redirect or home.
+ * Only a token present on arrival counts: one that arrives by logging in here leaves the page in
+ * the login flow's own time (after the department choice).
+ */
 function LoginRoute() {
   const { token, isGuest } = useSession();
+  const [loggedInOnArrival] = useState(() => !!token && !isGuest);
   const location = useLocation();
-  if (token && !isGuest) {
+  if (loggedInOnArrival) {
     const redirect = new URLSearchParams(location.search).get('redirect');
     return <Navigate to={redirect && redirect.startsWith('/') && !redirect.startsWith('//') ? redirect : HOME_PATH} replace />;
   }

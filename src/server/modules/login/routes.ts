@@ -1,14 +1,12 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { consumeCaptcha, issueCaptcha } from '../../auth/captcha.js';
 import { readToken } from '../../auth/guard.js';
 import { verifyPassword } from '../../auth/password.js';
 import { FailureLimiter } from '../../auth/rate-limit.js';
-import { createSession, revokeSession } from '../../auth/session.js';
-import type { SysUser } from '../../db/tables.js';
+import { revokeSession } from '../../auth/session.js';
 import { fail, ok, okMessage } from '../../http/result.js';
-import { userDeparts } from '../user/departs.js';
-import { publicUser } from '../user/public-user.js';
 import { writeLoginLog } from './log.js';
+import { loginResult } from './result.js';
 
 const loginBody = {
   type: 'object',
@@ -73,40 +71,15 @@ export async function loginRoutes(app: FastifyInstance): Promise<void> {
       return fail(refusal === '该用户已冻结' || refusal === '该用户已注销' ? refusal : '用户名或密码错误');
     }
     byAccount.reset(`u:${username}`);
-    return loginResult(req, user!, '登录成功');
+    return loginResult(db, dicts, req, user!, '登录成功');
   });
 
   /** SPEC §4/§6: a visitor without a token is logged in as the guest account (home page only). */
   app.post('/sys/guestLogin', { config: { public: true } }, async (req) => {
     const guest = await db.selectFrom('sysUser').selectAll().where('username', '=', GUEST_USERNAME).executeTakeFirst();
     if (!guest || guest.status !== 1 || guest.delFlag !== 0) return fail('访客账号未启用');
-    return loginResult(req, guest, '登录成功');
+    return loginResult(db, dicts, req, guest, '登录成功');
   });
-
-  /** Builds the login result map of contract §2.2, shared by every way of logging in. */
-  async function loginResult(req: FastifyRequest, user: SysUser, message: string) {
-    const departs = await userDeparts(db, user.id);
-    let multiDepart = 0;
-    if (departs.length === 1) {
-      multiDepart = 1;
-      if (user.orgCode !== departs[0].orgCode) {
-        user.orgCode = departs[0].orgCode;
-        await db.updateTable('sysUser').set({ orgCode: user.orgCode }).where('id', '=', user.id).execute();
-      }
-    } else if (departs.length > 1) {
-      multiDepart = 2;
-      if (!user.orgCode || !departs.some((d) => d.orgCode === user.orgCode)) {
-        user.orgCode = departs[0].orgCode;
-        await db.updateTable('sysUser').set({ orgCode: user.orgCode }).where('id', '=', user.id).execute();
-      }
-    }
-    const token = await createSession(db, user.id, req.ip);
-    await writeLoginLog(db, `用户名: ${user.username},登录成功！`, user, req.ip);
-    return {
-      success: true, message, code: 200, timestamp: Date.now(),
-      result: { token, userInfo: publicUser(user), departs, multi_depart: multiDepart, sysAllDictItems: await dicts.allEnabled() },
-    };
-  }
 
   app.route({
     method: ['GET', 'POST'],

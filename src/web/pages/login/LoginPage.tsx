@@ -1,4 +1,63 @@
-// Placeholder replaced by the real component.
+import { App, Tabs } from 'antd';
+import { useEffect, useState } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import type { LoginResult } from '../../api/types';
+import { session } from '../../app/session';
+import DepartModal from '../../components/DepartModal';
+import { useSiteInfo } from '../../layouts/useSiteInfo';
+import { AccountLoginForm } from './AccountLoginForm';
+import styles from './LoginPage.module.css';
+import { PhoneLoginForm } from './PhoneLoginForm';
+import { safeRedirect } from './redirect';
+import { ThirdPartyLogin } from './ThirdPartyLogin';
+
+/** SPEC §2 login: account or phone login, then the department choice and the way on. */
 export default function LoginPage() {
-  return <div>LoginPage</div>;
+  const { message } = App.useApp();
+  const site = useSiteInfo();
+  const navigate = useNavigate();
+  const [searchParams] = useSearchParams();
+  // A login that still waits for the user to pick a department.
+  const [pending, setPending] = useState<LoginResult | null>(null);
+
+  useEffect(() => {
+    if (site) document.title = `登录 - ${site.appAbbr}`;
+  }, [site]);
+
+  const goOn = () => navigate(safeRedirect(searchParams.get('redirect')), { replace: true });
+
+  const handleLoggedIn = (result: LoginResult) => {
+    session.acceptLogin(result);
+    if (result.multi_depart === 2) {
+      setPending(result);
+      return;
+    }
+    if (result.multi_depart === 0) message.warning('您尚未归属部门');
+    goOn();
+  };
+
+  const handleDepartChosen = () => {
+    if (!pending) return;
+    goOn();
+  };
+
+  const tabs = [{ key: 'account', label: '账号密码登录', children: <AccountLoginForm onLoggedIn={handleLoggedIn} /> }];
+  if (site?.allowPhoneLogin) tabs.push({ key: 'phone', label: '手机号登录', children: <PhoneLoginForm onLoggedIn={handleLoggedIn} /> });
+
+  return (
+    <div className={styles.card}>
+      <div className={styles.heading}>
+        <h1>欢迎登录</h1>
+        {site?.race?.title && <p>{site.race.title}</p>}
+      </div>
+      <Tabs centered items={tabs} className={styles.tabs} />
+      {site?.allowRegister && (
+        <div className={styles.links}>
+          <Link to="/user/register/user">注册账户</Link>
+        </div>
+      )}
+      {site?.allowThirdLogin && <ThirdPartyLogin />}
+      <DepartModal open={pending !== null} onClose={handleDepartChosen} />
+    </div>
+  );
 }
