@@ -91,6 +91,12 @@ describe('parseListQuery', () => {
     expect(() => parseListQuery({ superQueryParams: 'not json' }, fields)).toThrow(/JSON/);
   });
 
+  it('lets a declared field named like a reserved parameter filter', () => {
+    const withCode = [...fields, { name: 'code', kind: 'string' as const }];
+    expect(parseListQuery({ code: 'A1', _t: '1' }, withCode).where).toEqual([{ field: 'code', op: 'eq', value: 'A1' }]);
+    expect(parseListQuery({ code: 'wx' }, fields).where).toEqual([]);
+  });
+
   it('splits selections', () => {
     expect(parseListQuery({ selections: 'a,b,' }, fields).selections).toEqual(['a', 'b']);
   });

@@ -163,7 +163,8 @@ export function parseListQuery(params: Record<string, unknown>, fields: QueryFie
   const byName = new Map(fields.map((f) => [f.name, f]));
   const where: Condition[] = [];
   for (const [key, rawValue] of Object.entries(params)) {
-    if (RESERVED_PARAMS.has(key) || rawValue === undefined || rawValue === null) continue;
+    // A declared field wins over a reserved name: `code` is both a common column and the WeChat code parameter.
+    if ((RESERVED_PARAMS.has(key) && !byName.has(key)) || rawValue === undefined || rawValue === null) continue;
     const raw = Array.isArray(rawValue) ? rawValue[rawValue.length - 1] : rawValue;
     if (typeof raw !== 'string' && typeof raw !== 'number' && typeof raw !== 'boolean') throw new QueryError(`查询参数 ${key} 的值无效`);
     const text = String(raw);
