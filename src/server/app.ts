@@ -2,7 +2,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { installAuthGuard } from './auth/guard.js';
 import { crudRoutes } from './crud/routes.js';
 import type { AppContext } from './http/context.js';
-import { installErrorHandling, installNotFound } from './http/errors.js';
+import { installErrorHandling, installNotFound, rejectNulBytes } from './http/errors.js';
 import { dictRoutes } from './modules/dict/routes.js';
 import { phoneLoginRoutes } from './modules/login/phone.js';
 import { loginRoutes } from './modules/login/routes.js';
@@ -19,7 +19,8 @@ export async function buildApp(ctx: AppContext, opts: { logger?: boolean | objec
   const app = Fastify({
     logger: opts.logger ?? false,
     bodyLimit: 1024 * 1024,
-    trustProxy: true,
+    // Only behind a proxy that sets X-Forwarded-For: otherwise a client could pick its own address.
+    trustProxy: ctx.config.trustProxy,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
     // Requests the HTTP parser rejects (bad URL characters, broken headers) still get an envelope.
     clientErrorHandler(err, socket) {
@@ -27,10 +28,16 @@ export async function buildApp(ctx: AppContext, opts: { logger?: boolean | objec
       if (socket.writable) socket.end(`HTTP/1.1 400 Bad Request\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`);
       else socket.destroy(err);
     },
+    // Router errors (bad percent-encoding, over-long parameters) answer in the envelope, without echoing the URL.
+    frameworkErrors(err, _req, reply) {
+      const status = err.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 414 : 400;
+      void (reply as import('fastify').FastifyReply).status(status).send({ success: false, message: status === 414 ? '请求路径过长' : '请求路径格式错误', code: status, result: null, timestamp: Date.now() });
+    },
     ajv: { customOptions: { allErrors: false, coerceTypes: 'array', removeAdditional: false, allowUnionTypes: true } },
   });
   app.decorate('ctx', ctx);
   installErrorHandling(app);
+  rejectNulBytes(app);
 
   await app.register(async (api) => {
     installAuthGuard(api);

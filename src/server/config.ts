@@ -15,6 +15,8 @@ export interface Config {
   /** Folder holding the built single-page app. */
   webDist: string;
   logLevel: string;
+  /** Trust X-Forwarded-For (set TRUST_PROXY=on only behind a reverse proxy). */
+  trustProxy: boolean;
 }
 
 export const DEFAULT_ADMIN_PASSWORD = 'Admin@2025';
@@ -33,5 +35,6 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     apiBase: '/jeecg-boot',
     webDist: path.resolve(env.WEB_DIST ?? './dist/web'),
     logLevel: env.LOG_LEVEL ?? 'info',
+    trustProxy: ['on', 'true', '1'].includes((env.TRUST_PROXY ?? '').toLowerCase()),
   };
 }

@@ -39,3 +39,21 @@ export function installNotFound(app: FastifyInstance): void {
     reply.status(404).send(fail(NOT_FOUND_MESSAGE, 404));
   });
 }
+
+const NUL_MESSAGE = '请求包含非法字符';
+
+/**
+ * A NUL character is never meaningful input, and PostgreSQL refuses it in text: refuse it at the
+ * door, in the URL and in JSON bodies, so no database ever sees it.
+ */
+export function rejectNulBytes(app: FastifyInstance): void {
+  app.addHook('onRequest', async (req, reply) => {
+    if (/%00|\u0000/i.test(req.url)) return reply.status(400).send(fail(NUL_MESSAGE, 400));
+  });
+  const parseJson = app.getDefaultJsonParser('error', 'error'); // keeps the __proto__/constructor guard
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (req, body, done) => {
+    const text = body as string;
+    if (text.includes('\\u0000') || text.includes('\u0000')) return done(new ClientError(400, NUL_MESSAGE), undefined);
+    parseJson(req, text, done);
+  });
+}

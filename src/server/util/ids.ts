@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 
 /**
- * A 19-digit, time-ordered string id in the JeecgBoot style (ids are strings on the wire):
+ * A 19-digit (zero-padded), time-ordered string id in the JeecgBoot style (ids are strings on the wire):
  * milliseconds since 2020 shifted left, plus a per-process counter and random low bits.
  */
 let last = 0;
@@ -13,5 +13,6 @@ export function newId(): string {
   const now = Date.now();
   if (now === last) seq = (seq + 1) & 0xfff;
   else { last = now; seq = 0; }
-  return ((((BigInt(now) - EPOCH) << 22n) | (node << 12n) | BigInt(seq))).toString();
+  // Fixed width, so ids sort by time as text too.
+  return ((((BigInt(now) - EPOCH) << 22n) | (node << 12n) | BigInt(seq))).toString().padStart(19, '0');
 }

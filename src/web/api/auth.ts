@@ -9,6 +9,7 @@ export const authApi = {
   phoneLogin: (body: { mobile: string; captcha: string }) => http.post<LoginResult>('/sys/phoneLogin', body),
   sendSms: (body: { mobile: string; smsmode: string }) => http.post<string>('/sys/sms', body),
   logout: () => http.post<string>('/sys/logout'),
+  userInfo: () => http.get<{ userInfo: UserInfo; sysAllDictItems: Record<string, DictItem[]> }>('/sys/user/getUserInfo'),
   permissions: () => http.get<PermissionResult>('/sys/permission/getUserPermissionByToken'),
   currentDeparts: () => http.get<{ list: Depart[]; orgCode: string | null }>('/sys/user/getCurrentUserDeparts'),
   selectDepart: (body: { orgCode: string; username: string }) => http.put<{ userInfo: UserInfo }>('/sys/selectDepart', body),

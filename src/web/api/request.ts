@@ -30,7 +30,8 @@ export function showSessionExpired(): void {
     onOk: async () => {
       await logoutOnServer();
       clearStoredSession();
-      window.location.reload();
+      // A full load of the login page (not a bare reload, which would land in the guest view).
+      window.location.assign(`${WEB_BASE}${LOGIN_PATH}?redirect=${encodeURIComponent(currentPath() + window.location.search)}`);
     },
   });
 }

@@ -91,5 +91,7 @@ export interface SiteInfo {
   allowRegister: boolean;
   allowPhoneLogin: boolean;
   allowThirdLogin: boolean;
+  /** Whether the account login asks for the image captcha. */
+  loginCaptcha?: boolean;
   race: Race | null;
 }

@@ -23,9 +23,13 @@ export function RequireSession({ children }: { children: ReactNode }) {
       try {
         if (!token) {
           const res = await authApi.guestLogin();
+          if (cancelled) return;
           if (!res.success) throw new Error(res.message);
           session.acceptLogin(res.result, { guest: true });
+          return; // the new token re-runs this effect
         }
+        if (!session.get().userInfo) await session.loadUserInfo();
+        if (cancelled) return;
         await session.loadPermissions();
       } catch {
         if (cancelled) return;

@@ -49,7 +49,8 @@ export const session = {
   adoptToken(token: string): void {
     storage.set(KEYS.token, token);
     storage.set(KEYS.guest, false);
-    setState({ token, isGuest: false, menu: null });
+    storage.remove(KEYS.userInfo);
+    setState({ token, isGuest: false, userInfo: undefined, menu: null });
   },
 
   /** Stores a successful login (any method). */
@@ -67,6 +68,16 @@ export const session = {
   setUserInfo(userInfo: UserInfo): void {
     storage.set(KEYS.userInfo, userInfo);
     setState({ userInfo });
+  },
+
+  /** For a token that arrived without a login (query string): who it belongs to, and the dictionaries. */
+  async loadUserInfo(): Promise<void> {
+    const res = await authApi.userInfo();
+    if (!res.success) throw new Error(res.message);
+    storage.set(KEYS.userInfo, res.result.userInfo);
+    storage.set(KEYS.username, res.result.userInfo.username);
+    storage.set(KEYS.dicts, res.result.sysAllDictItems);
+    setState({ userInfo: res.result.userInfo, dicts: res.result.sysAllDictItems });
   },
 
   /** Fetches menu and button permissions; an empty menu is an error (SPEC §8). */

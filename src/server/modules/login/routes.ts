@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { consumeCaptcha, issueCaptcha } from '../../auth/captcha.js';
 import { readToken } from '../../auth/guard.js';
-import { verifyPassword } from '../../auth/password.js';
+import { hashPassword, verifyPassword } from '../../auth/password.js';
 import { FailureLimiter } from '../../auth/rate-limit.js';
 import { revokeSession } from '../../auth/session.js';
 import { fail, ok, okMessage } from '../../http/result.js';
@@ -23,6 +23,9 @@ const loginBody = {
 interface LoginBody { username: string; password: string; captcha?: string; checkKey?: string | number }
 
 export const GUEST_USERNAME = 'guest';
+
+let dummy: Promise<string> | null = null;
+const dummyHash = () => (dummy ??= hashPassword('no-such-user'));
 
 // Five wrong passwords per account, or thirty failures per address, in fifteen minutes.
 const WINDOW_MS = 15 * 60_000;
@@ -63,7 +66,9 @@ export async function loginRoutes(app: FastifyInstance): Promise<void> {
 
     const user = await db.selectFrom('sysUser').selectAll().where('username', '=', username).executeTakeFirst();
     const refusal = !user ? '该用户不存在，请注册' : user.delFlag === 1 ? '该用户已注销' : user.status === 2 ? '该用户已冻结' : null;
-    if (refusal || !(await verifyPassword(password, user!.password))) {
+    // An unknown user still costs one hash, so response times do not tell which accounts exist.
+    const passwordOk = await verifyPassword(password, user?.password ?? (await dummyHash()));
+    if (refusal || !passwordOk) {
       byAccount.fail(`u:${username}`);
       byAddress.fail(`ip:${ip}`);
       await writeLoginLog(db, `用户名: ${username},登录失败`, null, ip);

@@ -29,7 +29,7 @@ export async function permissionRoutes(app: FastifyInstance): Promise<void> {
     const auth = rows.filter((r) => r.menuType === 2 && r.status === '1' && r.perms)
       .map((r) => ({ action: r.perms, type: r.permsType ?? '1', describe: r.name }));
     const allButtons = await db.selectFrom('sysPermission').select(['perms', 'status', 'permsType', 'name'])
-      .where('menuType', '=', 2).where('delFlag', '=', 0).execute();
+      .where('menuType', '=', 2).where('delFlag', '=', 0).orderBy('perms').execute();
     const allAuth = allButtons.map((b) => ({ action: b.perms, status: b.status ?? '1', type: b.permsType ?? '1', describe: b.name }));
     return ok({ menu: buildMenuTree(rows), auth, allAuth, sysSafeMode: false });
   });

@@ -7,6 +7,6 @@ export async function siteRoutes(app: FastifyInstance): Promise<void> {
   const { db } = app.ctx;
   app.get('/site/siteinfoFz', { config: { public: true } }, async () => {
     const [site, race] = await Promise.all([readSiteSettings(db), currentRace(db)]);
-    return ok({ ...site, race });
+    return ok({ ...site, loginCaptcha: app.ctx.config.loginCaptcha, race });
   });
 }

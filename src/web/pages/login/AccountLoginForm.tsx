@@ -6,6 +6,7 @@ import type { LoginResult } from '../../api/types';
 import styles from './LoginPage.module.css';
 import { rememberedUsername, rememberUsername } from './remembered-username';
 import { useCaptcha } from './useCaptcha';
+import { useSiteInfo } from '../../layouts/useSiteInfo';
 
 interface AccountFields {
   username: string;
@@ -17,7 +18,9 @@ interface AccountFields {
 export function AccountLoginForm({ onLoggedIn }: { onLoggedIn: (result: LoginResult) => void }) {
   const { message } = App.useApp();
   const [form] = Form.useForm<AccountFields>();
-  const captcha = useCaptcha();
+  // The server says whether it asks for a captcha (LOGIN_CAPTCHA=off for automated tests).
+  const captchaOn = useSiteInfo()?.loginCaptcha !== false;
+  const captcha = useCaptcha(captchaOn);
   const [submitting, setSubmitting] = useState(false);
   const [lastUsername] = useState(rememberedUsername);
 
@@ -44,7 +47,7 @@ export function AccountLoginForm({ onLoggedIn }: { onLoggedIn: (result: LoginRes
       <Form.Item name="password" rules={[{ required: true, message: '请输入密码' }]}>
         <Input.Password prefix={<LockOutlined />} placeholder="请输入密码" autoComplete="current-password" autoFocus={!!lastUsername} />
       </Form.Item>
-      <Form.Item>
+      {captchaOn && (<Form.Item>
         <div className={styles.captchaRow}>
           <Form.Item name="captcha" noStyle rules={[{ required: true, whitespace: true, message: '请输入验证码' }]}>
             <Input prefix={<SafetyCertificateOutlined />} placeholder="请输入验证码" autoComplete="off" maxLength={8} />
@@ -53,7 +56,7 @@ export function AccountLoginForm({ onLoggedIn }: { onLoggedIn: (result: LoginRes
             {captcha.image ? <img src={captcha.image} alt="验证码" data-testid="captcha-image" /> : '点击刷新'}
           </button>
         </div>
-      </Form.Item>
+      </Form.Item>)}
       <Form.Item>
         <Button type="primary" htmlType="submit" block loading={submitting}>登 录</Button>
       </Form.Item>

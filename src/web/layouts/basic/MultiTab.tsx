@@ -1,0 +1,70 @@
+import { ReloadOutlined } from '@ant-design/icons';
+import { App, Dropdown, Tabs, type MenuProps } from 'antd';
+import { useNavigate } from 'react-router-dom';
+import { closeAround, closeTab, type TabBulkClose } from './tabs';
+import type { PageTabs } from './usePageTabs';
+
+const contextItems: MenuProps['items'] = [
+  { key: 'refresh', icon: <ReloadOutlined />, label: '刷新' },
+  { type: 'divider' },
+  { key: 'closeLeft', label: '关闭左侧' },
+  { key: 'closeRight', label: '关闭右侧' },
+  { key: 'closeOthers', label: '关闭其它' },
+];
+
+/** The tab bar of the multi-tab layout, with a right-click menu on every tab. */
+export function MultiTab({ pageTabs, activeKey }: { pageTabs: PageTabs; activeKey: string | undefined }) {
+  const { tabs, setTabs, refresh } = pageTabs;
+  const navigate = useNavigate();
+  const { message } = App.useApp();
+  const fullPathOf = (key: string) => tabs.find((t) => t.key === key)?.fullPath ?? key;
+
+  const close = (key: string) => {
+    const result = closeTab(tabs, key);
+    if ('warning' in result) {
+      message.warning(result.warning);
+      return;
+    }
+    setTabs(result.tabs);
+    if (key === activeKey) navigate(result.tabs[result.tabs.length - 1].fullPath);
+  };
+
+  const onContextAction = (action: string, key: string) => {
+    if (action === 'refresh') {
+      refresh(key);
+      if (key !== activeKey) navigate(fullPathOf(key));
+      return;
+    }
+    const remaining = closeAround(tabs, key, action as TabBulkClose);
+    setTabs(remaining);
+    if (!remaining.some((t) => t.key === activeKey)) navigate(fullPathOf(key));
+  };
+
+  return (
+    <Tabs
+      className="basic-multitab"
+      type="editable-card"
+      size="small"
+      hideAdd
+      activeKey={activeKey}
+      items={tabs.map((t) => ({ key: t.key, label: t.title }))}
+      onChange={(key) => navigate(fullPathOf(key))}
+      onEdit={(key, action) => {
+        if (action === 'remove' && typeof key === 'string') close(key);
+      }}
+      renderTabBar={(props, DefaultTabBar) => (
+        <DefaultTabBar {...props}>
+          {(node) => (
+            <Dropdown
+              key={node.key}
+              trigger={['contextMenu']}
+              menu={{ items: contextItems, onClick: ({ key }) => onContextAction(key, String(node.key)) }}
+            >
+              {node}
+            </Dropdown>
+          )}
+        </DefaultTabBar>
+      )}
+    />
+  );
+}

@@ -1,0 +1,50 @@
+import { Spin } from 'antd';
+import { Suspense } from 'react';
+import { Navigate } from 'react-router-dom';
+import { matchRoute, type PageRoute } from '../../app/routes';
+import { pageComponent } from '../../pages/registry';
+import { IframePage } from './IframePage';
+import { PageErrorBoundary } from './PageErrorBoundary';
+import type { PageMatch } from './pageRoutes';
+import type { PageTab } from './tabs';
+
+const loading = <div className="basic-page-loading"><Spin /></div>;
+
+function PageView({ match: { route, params } }: { match: PageMatch }) {
+  if (route.meta.url) return <IframePage route={route} url={route.meta.url} />;
+  const Page = pageComponent(route.component);
+  return (
+    <PageErrorBoundary>
+      <Suspense fallback={loading}>
+        <Page route={route} params={params} />
+      </Suspense>
+    </PageErrorBoundary>
+  );
+}
+
+interface PageAreaProps {
+  routes: PageRoute[];
+  /** The pages to keep mounted: every open tab, or only the current one. */
+  tabs: PageTab[];
+  activeKey: string | undefined;
+  reloads: Record<string, number>;
+  redirect: string | undefined;
+}
+
+/** Keep-alive: every kept tab stays mounted, the inactive ones hidden (also while a redirect is pending). */
+export function PageArea({ routes, tabs, activeKey, reloads, redirect }: PageAreaProps) {
+  return (
+    <>
+      {redirect && <Navigate to={redirect} replace />}
+      {tabs.map((tab) => {
+        const match = matchRoute(routes, tab.key);
+        if (!match) return null;
+        return (
+          <div key={tab.key} style={tab.key === activeKey ? undefined : { display: 'none' }}>
+            <PageView key={reloads[tab.key] ?? 0} match={match} />
+          </div>
+        );
+      })}
+    </>
+  );
+}

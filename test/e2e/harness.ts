@@ -1,0 +1,77 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import { chromium, type Browser, type Page } from 'playwright-core';
+
+export const ADMIN_PASSWORD = 'Admin@2025';
+const root = path.resolve(import.meta.dirname, '../..');
+
+const freePort = () => new Promise<number>((resolve, reject) => {
+  const srv = net.createServer();
+  srv.listen(0, '127.0.0.1', () => {
+    const { port } = srv.address() as net.AddressInfo;
+    srv.close(() => resolve(port));
+  });
+  srv.on('error', reject);
+});
+
+export interface RunningServer {
+  baseUrl: string;
+  dataDir: string;
+  /** Direct access to the server's SQLite file, for arranging states a user cannot reach quickly. */
+  sql: (statement: string, ...params: unknown[]) => Database.RunResult;
+  stop: () => Promise<void>;
+}
+
+/** The product as `npm start` runs it: own process, fresh data dir, captcha off. */
+export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
+  if (!fs.existsSync(path.join(root, 'dist/web/index.html'))) throw new Error('build the web app first (npm test does)');
+  const port = await freePort();
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'e2e-'));
+  const child: ChildProcess = spawn(process.execPath, ['scripts/start.mjs'], {
+    cwd: root,
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOGIN_CAPTCHA: 'off', LOG_LEVEL: 'warn', DATABASE_URL: '', WEB_DIST: 'dist/web', ...env },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    try {
+      if ((await fetch(`${baseUrl}/2025/`)).ok) break;
+    } catch { /* starting */ }
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
+    if (Date.now() > deadline) throw new Error('server did not answer within 60 s');
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  const db = new Database(path.join(dataDir, 'platform.db'));
+  db.pragma('busy_timeout = 5000');
+  return {
+    baseUrl,
+    dataDir,
+    sql: (statement, ...params) => db.prepare(statement).run(...params),
+    stop: async () => {
+      db.close();
+      child.kill('SIGTERM');
+      if (child.exitCode === null) await new Promise((r) => child.once('exit', r));
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+}
+
+/** Logs in through the login form, as a person would, and waits for the back office. */
+export async function loginThroughForm(page: Page, baseUrl: string, username: string, password: string): Promise<void> {
+  await page.goto(`${baseUrl}/2025/user/login`);
+  await page.getByPlaceholder('请输入用户名').fill(username);
+  await page.getByPlaceholder('请输入密码').fill(password);
+  await page.getByRole('button', { name: /登\s*录/ }).click();
+}
