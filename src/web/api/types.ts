@@ -68,30 +68,4 @@ export interface PermissionResult {
   allAuth: AuthEntry[];
 }
 
-export interface Race {
-  title: string;
-  loginBg: string | null;
-  webUrl: string | null;
-  postalCode: string | null;
-  email: string | null;
-  registrationHotline: string | null;
-  address: string | null;
-  copyright: string | null;
-  adminLogo: string | null;
-}
-
-export interface SiteInfo {
-  appName: string;
-  appAbbr: string;
-  appDesc: string;
-  appLogo: string;
-  appLogoWhite: string;
-  iconLogo: string;
-  helpPath: string;
-  allowRegister: boolean;
-  allowPhoneLogin: boolean;
-  allowThirdLogin: boolean;
-  /** Whether the account login asks for the image captcha. */
-  loginCaptcha?: boolean;
-  race: Race | null;
-}
+export type { RaceInfo as Race, SiteInfo } from '../../schema/site';

@@ -1,22 +1,7 @@
+import type { SiteSettings } from '../../../schema/site.js';
 import type { Db } from '../../db/tables.js';
 
-/** SPEC §3 site setting (the `seting` entity). */
-export interface SiteSettings {
-  appName: string;
-  appAbbr: string;
-  appDesc: string;
-  appLogo: string;
-  appLogoWhite: string;
-  iconLogo: string;
-  helpPath: string;
-  allowRegister: boolean;
-  allowPhoneLogin: boolean;
-  allowThirdLogin: boolean;
-  isSetAppLogo: boolean;
-  imgUrl: string;
-  imgWhiteUrl: string;
-  iconUrl: string;
-}
+export type { SiteSettings };
 
 export const DEFAULT_SITE: SiteSettings = {
   appName: '科技成果企业服务平台',

@@ -1,0 +1,37 @@
+/** SPEC §3 site setting (the `seting` entity): the wire shape both sides share. */
+export interface SiteSettings {
+  appName: string;
+  appAbbr: string;
+  appDesc: string;
+  appLogo: string;
+  appLogoWhite: string;
+  iconLogo: string;
+  helpPath: string;
+  allowRegister: boolean;
+  allowPhoneLogin: boolean;
+  allowThirdLogin: boolean;
+  isSetAppLogo: boolean;
+  imgUrl: string;
+  imgWhiteUrl: string;
+  iconUrl: string;
+}
+
+/** SPEC §3 race / contest info as the site settings carry it. */
+export interface RaceInfo {
+  title: string;
+  loginBg: string | null;
+  webUrl: string | null;
+  postalCode: string | null;
+  email: string | null;
+  registrationHotline: string | null;
+  address: string | null;
+  copyright: string | null;
+  adminLogo: string | null;
+}
+
+/** GET site/siteinfoFz. */
+export interface SiteInfo extends SiteSettings {
+  /** Whether the account login asks for the image captcha. */
+  loginCaptcha?: boolean;
+  race: RaceInfo | null;
+}
