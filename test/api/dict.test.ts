@@ -43,11 +43,12 @@ describe(`dictionaries [${BACKEND}]`, () => {
     expectEnvelope(res, { status: 400, success: false, code: 400, message: '字典不存在: no_such_dict' });
   });
 
-  it('a code with a comma (table dictionary) is HTTP 400', async () => {
-    for (const code of ['sys_user,realname,username', 'sys_user,realname,username,status%3D1', 'a,b']) {
+  it('a table dictionary on an undeclared table, or malformed, is HTTP 400', async () => {
+    for (const code of ['sys_user,realname,username', 'sys_user,realname,username,status%3D1']) {
       const res = await get(`/sys/dict/getDictItems/${code}`);
-      expectEnvelope(res, { status: 400, success: false, code: 400, message: '表字典需在页面配置中声明后使用' });
+      expectEnvelope(res, { status: 400, success: false, code: 400, message: '表 sys_user 未声明，不能作为字典或校验对象' });
     }
+    expectEnvelope(await get('/sys/dict/getDictItems/a,b'), { status: 400, success: false, code: 400, message: '表字典格式应为 table,text,value' });
   });
 
   it('a malformed code is refused with 字典Code格式不正确！', async () => {

@@ -1,19 +1,46 @@
 import type { FastifyInstance } from 'fastify';
+import type { Kysely } from 'kysely';
 import { badRequest, fail, ok, okMessage } from '../../http/result.js';
+import { parseTableDict, tableDictItems } from './table-dict.js';
 
 const CODE = /^[A-Za-z0-9_\-.]{1,100}$/;
 
-/** Plain dictionary endpoints of contract §4.2 (table dictionaries arrive with the schema engine). */
+const pageSizeOf = (raw: unknown, fallback: number) => {
+  const n = raw === undefined || raw === '' ? fallback : Number(raw);
+  if (!Number.isInteger(n) || n < 1 || n > 500) throw badRequest('pageSize 需在 1 到 500 之间');
+  return n;
+};
+
+/**
+ * Dictionary endpoints of contract §4.2. Table dictionaries (`table,text,value`) resolve only
+ * through the loaded page schemas: an undeclared table or a sensitive column is a 400.
+ */
 export async function dictRoutes(app: FastifyInstance): Promise<void> {
-  const { dicts } = app.ctx;
+  const { dicts, schemas, dialect } = app.ctx;
+  const db = app.ctx.db as unknown as Kysely<any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
   app.get<{ Params: { code: string } }>('/sys/dict/getDictItems/:code', async (req) => {
     const code = req.params.code;
-    if (code.includes(',')) throw badRequest('表字典需在页面配置中声明后使用');
+    if (code.includes(',')) return ok(await tableDictItems(db, dialect, parseTableDict(schemas, code), { limit: 5000 }));
     if (!CODE.test(code)) return fail('字典Code格式不正确！');
     const items = await dicts.items(code);
     if (!items) throw badRequest(`字典不存在: ${code}`);
     return ok(items);
+  });
+
+  app.get<{ Params: { code: string }; Querystring: { keyword?: string; pageSize?: string } }>('/sys/dict/loadDict/:code', async (req) => {
+    const d = parseTableDict(schemas, req.params.code);
+    return ok(await tableDictItems(db, dialect, d, { keyword: req.query.keyword, limit: pageSizeOf(req.query.pageSize, 50) }));
+  });
+
+  app.get<{ Params: { code: string }; Querystring: { key?: string; delNotExist?: string } }>('/sys/dict/loadDictItem/:code', async (req) => {
+    const d = parseTableDict(schemas, req.params.code);
+    const keys = String(req.query.key ?? '').split(',').map((k) => k.trim()).filter(Boolean);
+    if (keys.length > 1000) throw badRequest('一次最多翻译1000个值');
+    if (!keys.length) return ok([]);
+    const found = new Map((await tableDictItems(db, dialect, d, { keys, limit: keys.length })).map((i) => [i.value, i.text]));
+    const keepMissing = req.query.delNotExist === 'false';
+    return ok(keys.flatMap((k) => (found.has(k) ? [found.get(k)!] : keepMissing ? [k] : [])));
   });
 
   app.get('/sys/dict/queryAllDictItems', async () => ok(await dicts.allEnabled()));

@@ -1,0 +1,82 @@
+import type { Kysely } from 'kysely';
+import type { Dialect } from '../../db/connect.js';
+import { conditionSql } from '../../crud/where.js';
+import { allFields } from '../../../schema/ddl.js';
+import { snakeCase, type FieldSchema, type PageSchema } from '../../../schema/types.js';
+import type { SchemaRegistry } from '../../schema/registry.js';
+import { badRequest } from '../../http/result.js';
+
+/* eslint-disable @typescript-eslint/no-explicit-any */
+
+export const SENSITIVE_MESSAGE = '系统设置了安全规则，敏感表和敏感字段禁止查询，联系管理员授权!';
+
+/** A table dictionary resolved against the loaded schemas: only declared, non-sensitive columns. */
+export interface TableDict {
+  schema: PageSchema;
+  text: string;
+  value: string;
+  /** Equality filters from a JSON condition, on declared fields. */
+  filters: [string, string][];
+}
+
+/** Finds a declared, readable field by its camelCase name or its snake_case column name. */
+export function readableField(schema: PageSchema, name: string): FieldSchema {
+  const field = allFields(schema).find((f) => f.name === name || snakeCase(f.name) === name);
+  if (!field) throw badRequest(`字段 ${name.slice(0, 64)} 未在 ${schema.table} 中声明`);
+  if (field.sensitive) throw badRequest(SENSITIVE_MESSAGE);
+  return field;
+}
+
+export function declaredTable(registry: SchemaRegistry, table: string): PageSchema {
+  const schema = registry.table(table.trim());
+  if (!schema) throw badRequest(`表 ${table.slice(0, 64)} 未声明，不能作为字典或校验对象`);
+  return schema;
+}
+
+/**
+ * Parses `table,text,value[,condition]` (contract §4.2). The condition is not SQL here: it must be
+ * a JSON object of field → value equalities, on declared fields.
+ */
+export function parseTableDict(registry: SchemaRegistry, code: string): TableDict {
+  const [table, text, value, ...rest] = code.split(',');
+  if (!table || !text || !value) throw badRequest('表字典格式应为 table,text,value');
+  const schema = declaredTable(registry, table);
+  const filters: [string, string][] = [];
+  const condition = rest.join(',').trim();
+  if (condition) {
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(decodeURIComponent(condition));
+    } catch {
+      throw badRequest('表字典过滤条件需为JSON对象，如 {"status":"1"}');
+    }
+    if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) throw badRequest('表字典过滤条件需为JSON对象，如 {"status":"1"}');
+    for (const [k, v] of Object.entries(parsed as Record<string, unknown>)) {
+      if (typeof v !== 'string' && typeof v !== 'number') throw badRequest(`过滤条件 ${k.slice(0, 64)} 的值无效`);
+      filters.push([readableField(schema, k).name, String(v)]);
+    }
+  }
+  return { schema, text: readableField(schema, text.trim()).name, value: readableField(schema, value.trim()).name, filters };
+}
+
+/** Rows of a table dictionary as DictModel, filtered and capped. */
+export async function tableDictItems(db: Kysely<any>, dialect: Dialect, d: TableDict, opts: { keyword?: string; keys?: string[]; limit: number }) {
+  let q = db.selectFrom(d.schema.table).select([`${d.text} as text`, `${d.value} as value`]);
+  for (const [field, v] of d.filters) q = q.where(field, '=', v);
+  if (opts.keys) q = q.where(d.value, 'in', opts.keys);
+  const kw = opts.keyword?.trim();
+  if (kw) {
+    if (kw.includes(',')) {
+      const list = kw.split(',').map((s) => s.trim()).filter(Boolean);
+      q = q.where((eb) => eb.or([eb(d.text, 'in', list), eb(d.value, 'in', list)]));
+    } else {
+      const pattern = `%${kw.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+      q = q.where((eb) => eb.or([d.text, d.value].map((field) => conditionSql(eb, { field, op: 'like', value: pattern }, dialect))));
+    }
+  }
+  const rows = (await q.limit(opts.limit).execute()) as { text: unknown; value: unknown }[];
+  return rows.map((r) => {
+    const text = String(r.text ?? '');
+    return { value: String(r.value ?? ''), text, title: text, label: text };
+  });
+}
