@@ -1,3 +1,4 @@
+import multipart from '@fastify/multipart';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { installAuthGuard } from './auth/guard.js';
 import { crudRoutes } from './crud/routes.js';
@@ -43,6 +44,8 @@ export async function buildApp(ctx: AppContext, opts: { logger?: boolean | objec
   await app.register(async (api) => {
     installAuthGuard(api);
     installNotFound(api);
+    // One file of at most 10 MB per request; the limit answers 413 through the error handler.
+    await api.register(multipart, { limits: { fileSize: 10 * 1024 * 1024, files: 1, fields: 20 }, throwFileSizeLimit: true });
     for (const mod of API_MODULES) await api.register(mod);
     for (const schema of ctx.schemas.schemas) await api.register(crudRoutes(schema));
   }, { prefix: ctx.config.apiBase });

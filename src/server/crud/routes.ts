@@ -1,13 +1,14 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import { allFields } from '../../schema/ddl.js';
-import { parseListQuery, QueryError, type QueryField } from '../../schema/query.js';
+import { parseListQuery, QueryError, type ParsedQuery, type QueryField } from '../../schema/query.js';
 import type { ColumnType, PageSchema } from '../../schema/types.js';
 import { compileValidators } from '../../schema/validator.js';
 import { badRequest, fail, ok, okMessage } from '../http/result.js';
 import { newId } from '../util/ids.js';
 import { formatDateTime } from '../util/time.js';
 import { addDictText } from './dict-text.js';
+import { readWorkbook, writeWorkbook } from './excel.js';
 import { requireAction } from './permission.js';
 import { conditionSql } from './where.js';
 
@@ -24,6 +25,9 @@ const isUniqueViolation = (e: unknown) => {
   return err?.code === '23505' || err?.code === 'SQLITE_CONSTRAINT_UNIQUE' || err?.code === 'SQLITE_CONSTRAINT_PRIMARYKEY';
 };
 
+/** An export is one spreadsheet: beyond this the client should narrow the query. */
+const EXPORT_MAX_ROWS = 100_000;
+
 const idList = (raw: unknown): string[] => {
   if (typeof raw !== 'string' || !raw.trim()) throw badRequest('缺少参数 ids');
   const ids = raw.split(',').map((s) => s.trim()).filter(Boolean);
@@ -33,7 +37,7 @@ const idList = (raw: unknown): string[] => {
 
 /**
  * The JeecgBoot CRUD contract for one page schema, under its `api` path: list, queryById, add,
- * edit, delete, deleteBatch. Every field name comes from the schema; the client names none.
+ * edit, delete, deleteBatch, exportXls, importExcel. Every field name comes from the schema; the client names none.
  */
 export function crudRoutes(schema: PageSchema) {
   return async (app: FastifyInstance) => {
@@ -43,6 +47,7 @@ export function crudRoutes(schema: PageSchema) {
     const readable = fields.filter((f) => !f.sensitive);
     const queryFields: QueryField[] = readable.map((f) => ({ name: f.name, kind: KIND[f.type], sortable: f.sortable !== false }));
     const columns = readable.map((f) => f.name);
+    const byName = new Map(fields.map((f) => [f.name, f]));
     const validate = compileValidators(schema);
     const perm = (action: string) => (schema.permission ? `${schema.permission}:${action}` : undefined);
     const defaultSort = schema.defaultSort ? [{ field: schema.defaultSort.column, dir: schema.defaultSort.order }] : [{ field: 'createTime', dir: 'desc' as const }];
@@ -50,33 +55,111 @@ export function crudRoutes(schema: PageSchema) {
 
     const findById = (id: string) => db.selectFrom(schema.table).select(columns).where('id', '=', id).executeTakeFirst() as Promise<Row | undefined>;
 
-    app.get(`${base}/list`, async (req) => {
-      let q;
+    const parse = (req: FastifyRequest, opts: { maxPageSize?: number } = {}) => {
       try {
-        q = parseListQuery(req.query as Record<string, unknown>, queryFields, { defaultSort });
+        return parseListQuery(req.query as Record<string, unknown>, queryFields, { defaultSort, ...opts });
       } catch (e) {
         if (e instanceof QueryError) throw badRequest(e.message);
         throw e;
       }
-      const filtered = db.selectFrom(schema.table).where((eb) => {
-        const parts = q.where.map((c) => conditionSql(eb, c, dialect));
-        if (q.superWhere.length) {
-          const sup = q.superWhere.map((c) => conditionSql(eb, c, dialect));
-          parts.push(q.superMatch === 'or' ? eb.or(sup) : eb.and(sup));
-        }
-        return eb.and(parts);
-      });
-      const { total } = await filtered.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow();
-      let page = filtered.select(columns);
+    };
+
+    /** The rows a query selects: its conditions, its super query and, for exports, `selections`. */
+    const filtered = (q: ParsedQuery, withSelections = false) => db.selectFrom(schema.table).where((eb) => {
+      const parts = q.where.map((c) => conditionSql(eb, c, dialect));
+      if (q.superWhere.length) {
+        const sup = q.superWhere.map((c) => conditionSql(eb, c, dialect));
+        parts.push(q.superMatch === 'or' ? eb.or(sup) : eb.and(sup));
+      }
+      if (withSelections && q.selections.length) parts.push(eb('id', 'in', q.selections));
+      return eb.and(parts);
+    });
+
+    const sorted = (q: ParsedQuery, base: ReturnType<typeof filtered>) => {
+      let page = base.select(columns);
       for (const s of q.sort) page = page.orderBy(s.field, s.dir);
-      page = page.orderBy('id', 'desc');
-      const size = q.pageSize === -521 ? Number(total) : q.pageSize;
+      return page.orderBy('id', 'desc');
+    };
+
+    app.get(`${base}/list`, async (req) => {
+      const q = parse(req);
+      const rowsOf = filtered(q);
+      const { total } = await rowsOf.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow();
+      const totalN = Number(total);
+      const size = q.pageSize === -521 ? totalN : q.pageSize;
+      let page = sorted(q, rowsOf);
       if (q.pageSize !== -521) page = page.limit(size).offset((q.pageNo - 1) * size);
       const records = (await page.execute()) as Row[];
       await addDictText(db, dicts, readable, records);
-      const totalN = Number(total);
       return ok({ records, total: totalN, size, current: q.pageNo, pages: size ? Math.ceil(totalN / size) : 0 });
     });
+
+    app.get(`${base}/exportXls`, async (req, reply) => {
+      await requireAction(app.ctx.db, req, perm('export'));
+      const q = parse(req, { maxPageSize: EXPORT_MAX_ROWS });
+      const rows = (await sorted(q, filtered(q, true)).limit(EXPORT_MAX_ROWS).execute()) as Row[];
+      await addDictText(db, dicts, readable, rows);
+      const file = await writeWorkbook(schema, rows, req.user!.realname || req.user!.username);
+      const name = encodeURIComponent(`${schema.title}.xlsx`);
+      return reply.type('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
+        .header('Content-Disposition', `attachment; filename="${schema.code}.xlsx"; filename*=UTF-8''${name}`).send(file);
+    });
+
+    app.post(`${base}/importExcel`, async (req) => {
+      await requireAction(app.ctx.db, req, perm('import'));
+      if (!req.isMultipart()) throw badRequest('请以 multipart/form-data 上传 .xlsx 文件');
+      const part = await req.file();
+      if (!part) throw badRequest('没有收到文件');
+      const data = await part.toBuffer();
+      let sheetRows;
+      try {
+        sheetRows = await readWorkbook(schema, data);
+      } catch (e) {
+        throw badRequest((e as Error).message);
+      }
+      if (!sheetRows.length) return fail('文件中没有数据行');
+      const user = req.user!;
+      const now = formatDateTime();
+      const errors: string[] = [];
+      const prepared: { line: number; values: Row }[] = [];
+      for (const { line, values } of sheetRows) {
+        const converted = await fromSheet(values);
+        const problem = validate.add(converted);
+        if (problem) errors.push(`第${line}行: ${problem}`);
+        else prepared.push({ line, values: { ...converted, id: newId(), createBy: user.username, createTime: now, updateBy: null, updateTime: null, sysOrgCode: user.orgCode } });
+      }
+      if (errors.length) return fail(`导入失败，未导入任何数据。${errors.slice(0, 20).join('；')}${errors.length > 20 ? `；等${errors.length}处错误` : ''}`, 500, { errorCount: errors.length, errors: errors.slice(0, 200) });
+      let failedLine = 0;
+      try {
+        await db.transaction().execute(async (tx) => {
+          for (const r of prepared) {
+            failedLine = r.line;
+            await tx.insertInto(schema.table).values(r.values).execute();
+          }
+        });
+      } catch (e) {
+        if (isUniqueViolation(e)) return fail(`导入失败，未导入任何数据。第${failedLine}行: 数据库中已存在该记录`);
+        throw e;
+      }
+      return okMessage(`文件导入成功！数据行数：${prepared.length}`);
+    });
+
+    /** Sheet cells to field values: dictionary texts back to values, numbers and text to the field's type. */
+    const fromSheet = async (values: Row): Promise<Row> => {
+      const out: Row = {};
+      for (const [name, raw] of Object.entries(values)) {
+        const f = byName.get(name)!;
+        let v: unknown = raw;
+        if (f.dict?.code) {
+          const items = (await dicts.items(f.dict.code)) ?? [];
+          v = String(v).split(',').map((part) => items.find((i) => i.text === part.trim())?.value ?? part.trim()).join(',');
+        }
+        if (['int', 'long', 'double', 'decimal'].includes(f.type)) v = typeof v === 'number' ? v : Number.isFinite(Number(v)) && String(v).trim() !== '' ? Number(v) : v;
+        else if (typeof v === 'number' || typeof v === 'boolean') v = String(v);
+        out[name] = v;
+      }
+      return out;
+    };
 
     app.get<{ Querystring: { id?: string } }>(`${base}/queryById`, async (req) => {
       const id = req.query.id;

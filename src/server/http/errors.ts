@@ -7,6 +7,9 @@ const FASTIFY_CLIENT_ERRORS: Record<string, string> = {
   FST_ERR_CTP_EMPTY_JSON_BODY: '请求体为空',
   FST_ERR_CTP_INVALID_JSON_BODY: '请求体不是合法的JSON',
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: '请求长度不正确',
+  FST_REQ_FILE_TOO_LARGE: '文件大小超出10MB限制',
+  FST_FILES_LIMIT: '一次只能上传一个文件',
+  FST_INVALID_MULTIPART_CONTENT_TYPE: '请以 multipart/form-data 上传文件',
 };
 
 /**

@@ -1,0 +1,77 @@
+import ExcelJS from 'exceljs';
+import type { FieldSchema, PageSchema } from '../../schema/types.js';
+
+type Row = Record<string, unknown>;
+
+/** The columns a spreadsheet carries: what the list shows, by label. */
+export const excelFields = (schema: PageSchema): FieldSchema[] => schema.fields.filter((f) => f.list !== false && !f.sensitive);
+
+/**
+ * A real .xlsx in the JeecgBoot layout: a title row, an "exported by" row, the header, the data
+ * (dictionary fields exported as their text).
+ */
+export async function writeWorkbook(schema: PageSchema, rows: Row[], exportedBy: string): Promise<Buffer> {
+  const fields = excelFields(schema);
+  const wb = new ExcelJS.Workbook();
+  const sheet = wb.addWorksheet(schema.title.slice(0, 31));
+  sheet.addRow([`${schema.title}报表`]).font = { bold: true, size: 14 };
+  sheet.addRow([`导出人:${exportedBy}`]);
+  sheet.addRow(fields.map((f) => f.label)).font = { bold: true };
+  for (const r of rows) sheet.addRow(fields.map((f) => (f.dict ? (r[`${f.name}_dictText`] ?? r[f.name]) : r[f.name]) ?? null));
+  fields.forEach((f, i) => { sheet.getColumn(i + 1).width = Math.max(12, f.label.length * 2 + 4); });
+  if (fields.length) sheet.mergeCells(1, 1, 1, fields.length);
+  return Buffer.from(await wb.xlsx.writeBuffer());
+}
+
+export interface SheetRow {
+  /** 1-based row number in the sheet, as a person sees it. */
+  line: number;
+  values: Row;
+}
+
+const cellText = (v: ExcelJS.CellValue): unknown => {
+  if (v === null || v === undefined) return null;
+  if (v instanceof Date) return v.toISOString().slice(0, 19).replace('T', ' ');
+  if (typeof v === 'object') {
+    if ('richText' in v) return v.richText.map((t) => t.text).join('');
+    if ('text' in v) return String(v.text);
+    if ('result' in v) return v.result ?? null;
+    return null;
+  }
+  return v;
+};
+
+/**
+ * Reads the first sheet: the header row is the first row naming at least one field label (so the
+ * two title rows of an export are skipped); blank rows are ignored.
+ */
+export async function readWorkbook(schema: PageSchema, data: Buffer): Promise<SheetRow[]> {
+  const wb = new ExcelJS.Workbook();
+  try {
+    await wb.xlsx.load(data as unknown as ArrayBuffer);
+  } catch {
+    throw new Error('文件不是有效的 .xlsx 表格');
+  }
+  const sheet = wb.worksheets[0];
+  if (!sheet) throw new Error('表格中没有工作表');
+  const byLabel = new Map(schema.fields.filter((f) => f.form !== false && !f.sensitive).map((f) => [f.label, f]));
+  let header: (FieldSchema | undefined)[] | null = null;
+  const out: SheetRow[] = [];
+  sheet.eachRow({ includeEmpty: false }, (row, line) => {
+    const cells = (row.values as ExcelJS.CellValue[]).slice(1).map(cellText);
+    if (!header) {
+      const mapped = cells.map((c) => byLabel.get(String(c ?? '').trim()));
+      if (mapped.some(Boolean)) header = mapped;
+      return;
+    }
+    const values: Row = {};
+    header.forEach((f, i) => {
+      const v = cells[i];
+      if (f && v !== null && v !== undefined && v !== '') values[f.name] = v;
+    });
+    if (Object.keys(values).length) out.push({ line, values });
+  });
+  if (!header) throw new Error('未找到表头：表头行需包含字段名称');
+  if (out.length > 50_000) throw new Error('一次最多导入50000行');
+  return out;
+}

@@ -1,0 +1,98 @@
+import ExcelJS from 'exceljs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectEnvelope, expectOk, expectRefused } from '../helpers/envelope.js';
+import { BACKEND, startServer, type TestServer } from '../helpers/server.js';
+
+async function sheetOf(data: ArrayBuffer): Promise<unknown[][]> {
+  const wb = new ExcelJS.Workbook();
+  await wb.xlsx.load(data);
+  const rows: unknown[][] = [];
+  wb.worksheets[0].eachRow((row) => rows.push((row.values as unknown[]).slice(1)));
+  return rows;
+}
+
+async function xlsx(rows: unknown[][]): Promise<Blob> {
+  const wb = new ExcelJS.Workbook();
+  const sheet = wb.addWorksheet('导入');
+  rows.forEach((r) => sheet.addRow(r));
+  return new Blob([await wb.xlsx.writeBuffer()]);
+}
+
+/** exportXls / importExcel of the schema engine, through sys_position. */
+describe(`Excel export and import [${BACKEND}]`, () => {
+  let s: TestServer;
+  let token: string;
+  beforeAll(async () => {
+    s = await startServer();
+    token = await s.login('admin');
+    for (const [code, name, postRank] of [['CEO', '总经理', '5'], ['DEV', '开发工程师', '3'], ['HR', '人事专员', '2']]) {
+      expectOk(await s.api.post('/sys/position/add', { code, name, postRank }, { token }));
+    }
+  });
+  afterAll(async () => { await s?.close(); });
+
+  const download = (query: string) => fetch(`${s.apiUrl}/sys/position/exportXls?${query}`, { headers: { 'X-Access-Token': token } });
+  const upload = (file: Blob, t = token) => {
+    const form = new FormData();
+    form.append('file', file, 'positions.xlsx');
+    return fetch(`${s.apiUrl}/sys/position/importExcel`, { method: 'POST', body: form, headers: { 'X-Access-Token': t } }).then(async (r) => ({ status: r.status, body: await r.json() }));
+  };
+  const codes = async () => expectOk(await s.api.get('/sys/position/list?column=code&order=asc', { token })).records.map((r: any) => r.code);
+
+  it('exports a real .xlsx honouring the query, with dictionary text', async () => {
+    const res = await download(`name=${encodeURIComponent('*工程*')}`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toContain('spreadsheetml');
+    const rows = await sheetOf(await res.arrayBuffer());
+    expect(rows[0][0]).toBe('职务管理报表');
+    expect(rows[1][0]).toBe('导出人:管理员');
+    expect(rows[2]).toEqual(['职务编码', '职务名称', '职级']);
+    expect(rows.slice(3)).toEqual([['DEV', '开发工程师', '中级']]);
+  });
+
+  it('exports only the selections when given', async () => {
+    const list = expectOk(await s.api.get('/sys/position/list?code=CEO,HR', { token })).records;
+    const rows = await sheetOf(await (await download(`selections=${list.map((r: any) => r.id).join(',')}`)).arrayBuffer());
+    expect(rows.slice(3).map((r) => r[0]).sort()).toEqual(['CEO', 'HR']);
+  });
+
+  it('imports its own export back (round trip), mapping dictionary text to values', async () => {
+    const file = new Blob([await (await download('')).arrayBuffer()]);
+    const ids = expectOk(await s.api.get('/sys/position/list', { token })).records.map((r: any) => r.id);
+    expectOk(await s.api('DELETE', `/sys/position/deleteBatch?ids=${ids.join(',')}`, { token }));
+    expect(await codes()).toEqual([]);
+    const res = await upload(file);
+    expect(res.body).toMatchObject({ success: true, message: '文件导入成功！数据行数：3' });
+    const rows = expectOk(await s.api.get('/sys/position/list?column=code&order=asc', { token })).records;
+    expect(rows.map((r: any) => [r.code, r.name, r.postRank])).toEqual([['CEO', '总经理', '5'], ['DEV', '开发工程师', '3'], ['HR', '人事专员', '2']]);
+  });
+
+  it('reports bad rows by row number and imports nothing', async () => {
+    const res = await upload(await xlsx([
+      ['职务编码', '职务名称', '职级'],
+      ['NEW1', '新职务', '中级'],
+      ['bad code', '坏编码', '中级'],
+      ['NEW2', '', '中级'],
+      ['CEO', '重复', '正高级'],
+    ]));
+    expect(res.body.success).toBe(false);
+    expect(res.body.message).toContain('第3行: 职务编码只能包含字母、数字、下划线和短横线');
+    expect(res.body.message).toContain('第4行: 职务名称不能为空');
+    expect(await codes()).toEqual(['CEO', 'DEV', 'HR']);
+    const dup = await upload(await xlsx([['职务编码', '职务名称'], ['NEW1', '新职务'], ['CEO', '重复']]));
+    expect(dup.body).toMatchObject({ success: false, message: '导入失败，未导入任何数据。第3行: 数据库中已存在该记录' });
+    expect(await codes()).toEqual(['CEO', 'DEV', 'HR']);
+  });
+
+  it('refuses a file that is not a spreadsheet, a body that is not multipart, and users without the button', async () => {
+    const notSheet = await upload(new Blob(['not a zip']));
+    expect(notSheet.status).toBe(400);
+    expect(notSheet.body).toMatchObject({ success: false, code: 400, message: '文件不是有效的 .xlsx 表格' });
+    expectEnvelope(await s.api.post('/sys/position/importExcel', { a: 1 }, { token }), { status: 400, message: /multipart/ });
+    const applicant = await s.login('applicant');
+    expect((await upload(await xlsx([['职务编码'], ['X']]), applicant)).status).toBe(403);
+    const denied = await fetch(`${s.apiUrl}/sys/position/exportXls`, { headers: { 'X-Access-Token': applicant } });
+    expect(denied.status).toBe(403);
+    expectRefused(await s.api.get('/sys/position/queryById?id=none', { token }), '未找到对应数据');
+  });
+});
