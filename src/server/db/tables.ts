@@ -1,4 +1,5 @@
 import type { Generated, Kysely } from 'kysely';
+import type { RaceInfo } from '../../schema/site.js';
 
 /** Text timestamp 'YYYY-MM-DD HH:mm:ss' (server time zone). */
 type Stamp = string | null;
@@ -164,17 +165,8 @@ export interface SysLog {
   createTime: Stamp;
 }
 
-export interface PmsRace extends Audit {
+export interface PmsRace extends Audit, RaceInfo {
   id: string;
-  title: string;
-  loginBg: string | null;
-  webUrl: string | null;
-  postalCode: string | null;
-  email: string | null;
-  registrationHotline: string | null;
-  address: string | null;
-  copyright: string | null;
-  adminLogo: string | null;
   isCurrent: number;
 }
 
