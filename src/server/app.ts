@@ -6,6 +6,7 @@ import type { AppContext } from './http/context.js';
 import { installErrorHandling, installNotFound, rejectNulBytes } from './http/errors.js';
 import { dictRoutes } from './modules/dict/routes.js';
 import { duplicateCheckRoutes } from './modules/dict/duplicate-check.js';
+import { checkRuleRoutes } from './modules/rules/check-rule-routes.js';
 import { phoneLoginRoutes } from './modules/login/phone.js';
 import { loginRoutes } from './modules/login/routes.js';
 import { permissionRoutes } from './modules/permission/routes.js';
@@ -14,7 +15,7 @@ import { selfRoutes } from './modules/user/self-routes.js';
 import { webRoutes } from './web.js';
 import './http/context.js';
 
-const API_MODULES = [loginRoutes, phoneLoginRoutes, permissionRoutes, dictRoutes, duplicateCheckRoutes, siteRoutes, selfRoutes];
+const API_MODULES = [loginRoutes, phoneLoginRoutes, permissionRoutes, dictRoutes, duplicateCheckRoutes, checkRuleRoutes, siteRoutes, selfRoutes];
 
 /** The whole HTTP surface: the API under /jeecg-boot, the single-page app under /2025/. */
 export async function buildApp(ctx: AppContext, opts: { logger?: boolean | object } = {}): Promise<FastifyInstance> {

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
+import type { Kysely } from 'kysely';
 import { hashPassword } from '../../auth/password.js';
 import { newId } from '../../util/ids.js';
 import { formatDateTime } from '../../util/time.js';
@@ -109,6 +110,13 @@ export async function seedIfEmpty(db: Db, opts: { seedDir: string; adminPassword
       for (const [i, [text, value]] of d.items.entries()) {
         await tx.insertInto('sysDictItem').values({ id: newId(), dictId, itemText: text, itemValue: value, description: null, sortOrder: i + 1, status: 1, ...stamp }).execute();
       }
+    }
+
+    // rows of schema tables (created by the start-up sync before the seed runs)
+    for (const r of readSeed<{ ruleName: string; ruleCode: string; ruleDescription: string; ruleJson: unknown }[]>(opts.seedDir, 'check-rules.json')) {
+      await (tx as unknown as Kysely<any>).insertInto('sys_check_rule').values({ // eslint-disable-line @typescript-eslint/no-explicit-any
+        id: newId(), ruleName: r.ruleName, ruleCode: r.ruleCode, ruleDescription: r.ruleDescription, ruleJson: JSON.stringify(r.ruleJson), ...stamp, sysOrgCode: null,
+      }).execute();
     }
 
     await tx.insertInto('sysSetting').values({ key: 'site', value: JSON.stringify(DEFAULT_SITE) }).execute();
