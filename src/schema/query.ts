@@ -50,7 +50,8 @@ const WORD_OPS: Record<string, Op> = { ge: 'ge', le: 'le', gt: 'gt', lt: 'lt', e
 const SYMBOL2: Record<string, Op> = { '>=': 'ge', '<=': 'le', '!=': 'ne' };
 const SYMBOL1: Record<string, Op> = { '>': 'gt', '<': 'lt', '=': 'eq' };
 
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+/** Escapes LIKE wildcards with backslashes (the SQL side says ESCAPE '\\'). */
+export const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** Reads one filter value by its shape (contract §5 rule 5, tolerant of `>=x` without the space). */
 export function parseValue(raw: string): { op: Op; value: string | string[] } | null {

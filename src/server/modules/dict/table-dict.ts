@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Dialect } from '../../db/connect.js';
 import { conditionSql } from '../../crud/where.js';
 import { allFields } from '../../../schema/ddl.js';
+import { escapeLike } from '../../../schema/query.js';
 import { snakeCase, type FieldSchema, type PageSchema } from '../../../schema/types.js';
 import type { SchemaRegistry } from '../../schema/registry.js';
 import { badRequest } from '../../http/result.js';
@@ -70,7 +71,7 @@ export async function tableDictItems(db: Kysely<any>, dialect: Dialect, d: Table
       const list = kw.split(',').map((s) => s.trim()).filter(Boolean);
       q = q.where((eb) => eb.or([eb(d.text, 'in', list), eb(d.value, 'in', list)]));
     } else {
-      const pattern = `%${kw.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+      const pattern = `%${escapeLike(kw)}%`;
       q = q.where((eb) => eb.or([d.text, d.value].map((field) => conditionSql(eb, { field, op: 'like', value: pattern }, dialect))));
     }
   }
