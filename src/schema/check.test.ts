@@ -25,6 +25,23 @@ describe('checkPageSchema', () => {
     expect(problem(position)).toBe('ok');
   });
 
+  it('checks actions: one of request or panel, row and selection references that exist', () => {
+    const freeze = { key: 'freeze', label: '冻结', place: 'row', request: { method: 'put', url: '/sys/user/frozenBatch', body: { ids: '$id', status: 2 } } };
+    expect(problem({ ...position, actions: [freeze] })).toBe('ok');
+    expect(problem({ ...position, actions: [{ ...freeze, panel: 'RolePermission' }] })).toMatch(/\/actions\/0: needs exactly one of request or panel/);
+    expect(problem({ ...position, actions: [{ ...freeze, request: { ...freeze.request, body: { ids: '$nope' } } }] })).toMatch(/"\$nope" cannot be sent from a row action/);
+    expect(problem({ ...position, actions: [{ ...freeze, request: { ...freeze.request, body: { ids: '$ids' } } }] })).toMatch(/"\$ids" cannot be sent from a row action/);
+    expect(problem({ ...position, actions: [{ ...freeze, place: 'toolbar', request: { ...freeze.request, body: { ids: '$ids' } } }] })).toBe('ok');
+    expect(problem({ ...position, actions: [{ ...freeze, when: { field: 'missing', in: [1] } }] })).toMatch(/when\/field: field "missing" is not declared/);
+    expect(problem({ ...position, actions: [freeze, freeze] })).toMatch(/action keys must be unique/);
+  });
+
+  it('refuses a virtual field that pretends to be a column', () => {
+    const roles = { name: 'selectedroles', label: '角色', type: 'string', virtual: true, list: true };
+    expect(problem({ ...position, fields: [...position.fields, roles] })).toMatch(/\/fields\/2\/virtual: a virtual field is not a column/);
+    expect(problem({ ...position, fields: [...position.fields, { ...roles, list: false }] })).toBe('ok');
+  });
+
   it('names the file, the JSON path and the problem in one line', () => {
     expect(problem({ ...position, fields: [{ ...position.fields[0], type: 'varchar' }] }))
       .toMatch(/^schemas\/system\/x\.json: \/fields\/0\/type: must be one of "string"/);

@@ -47,6 +47,24 @@ export function checkPageSchema(doc: unknown, source: string): PageSchema {
       if (!has(schema.tree[key])) throw new SchemaError(source, `/tree/${key}`, `field "${schema.tree[key]}" is not declared`);
     }
   }
+  const virtual = new Set(schema.fields.filter((f) => f.virtual).map((f) => f.name));
+  schema.fields.forEach((f, i) => {
+    if (f.virtual && (f.unique || f.index || f.list || f.query || f.dict?.table)) {
+      throw new SchemaError(source, `/fields/${i}/virtual`, 'a virtual field is not a column: it cannot be unique, indexed, listed, queried or a table dictionary');
+    }
+  });
+  (schema.actions ?? []).forEach((a, i) => {
+    if (!a.request === !a.panel) throw new SchemaError(source, `/actions/${i}`, 'needs exactly one of request or panel');
+    if (a.when && (!has(a.when.field) || virtual.has(a.when.field))) throw new SchemaError(source, `/actions/${i}/when/field`, `field "${a.when.field}" is not declared`);
+    const refs = Object.values({ ...a.request?.params, ...a.request?.body }).filter((v): v is string => typeof v === 'string' && v.startsWith('$'));
+    for (const r of refs) {
+      const name = r.slice(1);
+      if (name === 'ids' ? a.place !== 'toolbar' : a.place !== 'row' || !has(name) || virtual.has(name)) {
+        throw new SchemaError(source, `/actions/${i}/request`, `"${r}" cannot be sent from a ${a.place} action`);
+      }
+    }
+  });
+  if (schema.actions && new Set(schema.actions.map((a) => a.key)).size !== schema.actions.length) throw new SchemaError(source, '/actions', 'action keys must be unique');
   if (schema.defaultSort && !has(schema.defaultSort.column)) {
     throw new SchemaError(source, '/defaultSort/column', `field "${schema.defaultSort.column}" is not declared`);
   }

@@ -38,8 +38,11 @@ export function columnOf(f: FieldSchema): ColumnSpec {
   };
 }
 
-/** Every field of the table: the system columns first, then the declared ones. */
+/** Every field of a page: the system columns first, then the declared ones (virtual ones included). */
 export const allFields = (s: PageSchema): FieldSchema[] => [...SYSTEM_FIELDS, ...s.fields];
+
+/** The fields that are columns of the table. */
+export const columnFields = (s: PageSchema): FieldSchema[] => allFields(s).filter((f) => !f.virtual);
 
 /**
  * The changes that bring a table in line with its schema, as a plan to show before applying:
@@ -47,7 +50,7 @@ export const allFields = (s: PageSchema): FieldSchema[] => [...SYSTEM_FIELDS, ..
  * destructive drops that the caller applies only when confirmed twice.
  */
 export function planSync(schema: PageSchema, existing: ExistingTable | null): DdlStep[] {
-  const fields = allFields(schema);
+  const fields = columnFields(schema);
   const indexes = fields.filter((f) => f.unique || f.index).map((f) => ({
     kind: 'createIndex' as const, table: schema.table, name: indexName(schema.table, snakeCase(f.name), !!f.unique), columns: [snakeCase(f.name)], unique: !!f.unique,
   }));

@@ -34,6 +34,39 @@ export const pageMetaSchema = {
         properties: { code: { type: 'string' }, foreignKey: { type: 'string', pattern: NAME }, display: { enum: ['table', 'tabs'] } },
       },
     },
+    component: { type: 'string', pattern: '^[a-zA-Z][a-zA-Z0-9_/]*$' },
+    features: {
+      type: 'object', additionalProperties: false,
+      properties: Object.fromEntries(['add', 'edit', 'delete', 'export', 'import', 'detail'].map((k) => [k, { type: 'boolean' }])),
+    },
+    actions: {
+      type: 'array',
+      items: {
+        type: 'object', additionalProperties: false, required: ['key', 'label', 'place'],
+        properties: {
+          key: { type: 'string', pattern: '^[a-zA-Z][a-zA-Z0-9_]*$' },
+          label: { type: 'string', minLength: 1, maxLength: 20 },
+          place: { enum: ['row', 'toolbar'] },
+          request: {
+            type: 'object', additionalProperties: false, required: ['method', 'url'],
+            properties: {
+              method: { enum: ['get', 'post', 'put', 'delete'] },
+              url: { type: 'string', pattern: '^(/[a-zA-Z0-9_]+)+$' },
+              params: { type: 'object', additionalProperties: { type: ['string', 'number', 'boolean'] } },
+              body: { type: 'object', additionalProperties: { type: ['string', 'number', 'boolean'] } },
+            },
+          },
+          panel: { type: 'string', pattern: '^[A-Za-z][A-Za-z0-9]*$' },
+          confirm: { type: 'string' },
+          permission: { type: 'string', pattern: '^[a-zA-Z][a-zA-Z0-9_:]*$' },
+          when: {
+            type: 'object', additionalProperties: false, required: ['field', 'in'],
+            properties: { field: { type: 'string', pattern: NAME }, in: { type: 'array', items: { type: ['string', 'number'] } } },
+          },
+          danger: { type: 'boolean' },
+        },
+      },
+    },
     defaultSort: {
       type: 'object', additionalProperties: false, required: ['column', 'order'],
       properties: { column: { type: 'string', pattern: NAME }, order: { enum: ['asc', 'desc'] } },
@@ -75,6 +108,7 @@ export const pageMetaSchema = {
           readonly: { type: 'boolean' },
           sensitive: { type: 'boolean' },
           extend: { type: 'object' },
+          virtual: { type: 'boolean' },
         },
       },
     },

@@ -51,6 +51,35 @@ export interface FieldSchema {
   sensitive?: boolean;
   /** View-specific settings (popup, link_down, pca…). */
   extend?: Record<string, unknown>;
+  /**
+   * Not a column: accepted and validated in add/edit bodies and handed to the page's server
+   * module (a user's roles, a new password). Never stored by the engine itself.
+   */
+  virtual?: boolean;
+}
+
+/**
+ * A value an action sends: a literal, `$<field>` for the row's value, `$ids` for the selected
+ * rows' ids joined by commas. Data, not code: nothing is evaluated.
+ */
+export type ActionValue = string | number | boolean;
+
+/** An extra button of a page beyond add/edit/delete: a request, or a named panel of the web app. */
+export interface PageAction {
+  key: string;
+  label: string;
+  /** On each row, or in the toolbar (acting on the selected rows). */
+  place: 'row' | 'toolbar';
+  request?: { method: 'get' | 'post' | 'put' | 'delete'; url: string; params?: Record<string, ActionValue>; body?: Record<string, ActionValue> };
+  /** A panel registered by the web app (e.g. the role permission tree), opened with the row. */
+  panel?: string;
+  /** Asked before the request is sent. */
+  confirm?: string;
+  /** Button code checked by the server and by the UI `has` rule. */
+  permission?: string;
+  /** Shown only when the row's field holds one of these values. */
+  when?: { field: string; in: (string | number)[] };
+  danger?: boolean;
 }
 
 export interface TreeSettings {
@@ -79,6 +108,12 @@ export interface PageSchema {
   tree?: TreeSettings;
   subTables?: SubTableSchema[];
   defaultSort?: { column: string; order: 'asc' | 'desc' };
+  /** The menu component this schema renders (e.g. system/SysPositionList): a schema file plus a menu row is a page. */
+  component?: string;
+  /** Buttons the engine does not know: requests to the page's server module, or web panels. */
+  actions?: PageAction[];
+  /** Which of the engine's own buttons the page offers (all by default). */
+  features?: { add?: boolean; edit?: boolean; delete?: boolean; export?: boolean; import?: boolean; detail?: boolean };
   fields: FieldSchema[];
   version?: number;
 }

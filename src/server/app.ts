@@ -1,6 +1,7 @@
 import multipart from '@fastify/multipart';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { installAuthGuard } from './auth/guard.js';
+import type { SchemaModule } from './crud/hooks.js';
 import { crudRoutes } from './crud/routes.js';
 import type { AppContext } from './http/context.js';
 import { installErrorHandling, installNotFound, rejectNulBytes } from './http/errors.js';
@@ -10,12 +11,16 @@ import { checkRuleRoutes } from './modules/rules/check-rule-routes.js';
 import { phoneLoginRoutes } from './modules/login/phone.js';
 import { loginRoutes } from './modules/login/routes.js';
 import { permissionRoutes } from './modules/permission/routes.js';
+import { schemaRoutes } from './modules/schema/routes.js';
 import { siteRoutes } from './modules/site/routes.js';
 import { selfRoutes } from './modules/user/self-routes.js';
 import { webRoutes } from './web.js';
 import './http/context.js';
 
-const API_MODULES = [loginRoutes, phoneLoginRoutes, permissionRoutes, dictRoutes, duplicateCheckRoutes, checkRuleRoutes, siteRoutes, selfRoutes];
+const API_MODULES = [loginRoutes, phoneLoginRoutes, permissionRoutes, dictRoutes, duplicateCheckRoutes, checkRuleRoutes, siteRoutes, selfRoutes, schemaRoutes];
+
+/** The named exceptions of schema pages (DESIGN.md): hooks into the generic CRUD, plus their own routes. */
+const SCHEMA_MODULES: SchemaModule[] = [];
 
 /** The whole HTTP surface: the API under /jeecg-boot, the single-page app under /2025/. */
 export async function buildApp(ctx: AppContext, opts: { logger?: boolean | object } = {}): Promise<FastifyInstance> {
@@ -48,7 +53,13 @@ export async function buildApp(ctx: AppContext, opts: { logger?: boolean | objec
     // One file of at most 10 MB per request; the limit answers 413 through the error handler.
     await api.register(multipart, { limits: { fileSize: 10 * 1024 * 1024, files: 1, fields: 20 }, throwFileSizeLimit: true });
     for (const mod of API_MODULES) await api.register(mod);
-    for (const schema of ctx.schemas.schemas) await api.register(crudRoutes(schema));
+    for (const mod of SCHEMA_MODULES) {
+      if (!ctx.schemas.get(mod.schema)) throw new Error(`server module for unknown schema "${mod.schema}"`);
+      if (mod.routes) await api.register(mod.routes);
+    }
+    for (const schema of ctx.schemas.schemas) {
+      await api.register(crudRoutes(schema, SCHEMA_MODULES.find((m) => m.schema === schema.code)?.hooks));
+    }
   }, { prefix: ctx.config.apiBase });
 
   await app.register(webRoutes);

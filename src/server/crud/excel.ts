@@ -4,7 +4,7 @@ import type { FieldSchema, PageSchema } from '../../schema/types.js';
 type Row = Record<string, unknown>;
 
 /** The columns a spreadsheet carries: what the list shows, by label. */
-export const excelFields = (schema: PageSchema): FieldSchema[] => schema.fields.filter((f) => f.list !== false && !f.sensitive);
+export const excelFields = (schema: PageSchema): FieldSchema[] => schema.fields.filter((f) => f.list !== false && !f.sensitive && !f.virtual);
 
 /**
  * A real .xlsx in the JeecgBoot layout: a title row, an "exported by" row, the header, the data
@@ -54,7 +54,7 @@ export async function readWorkbook(schema: PageSchema, data: Buffer): Promise<Sh
   }
   const sheet = wb.worksheets[0];
   if (!sheet) throw new Error('表格中没有工作表');
-  const byLabel = new Map(schema.fields.filter((f) => f.form !== false && !f.sensitive).map((f) => [f.label, f]));
+  const byLabel = new Map(schema.fields.filter((f) => f.form !== false && !f.sensitive && !f.virtual).map((f) => [f.label, f]));
   let header: (FieldSchema | undefined)[] | null = null;
   const out: SheetRow[] = [];
   sheet.eachRow({ includeEmpty: false }, (row, line) => {

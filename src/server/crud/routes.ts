@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
-import { allFields } from '../../schema/ddl.js';
+import { columnFields } from '../../schema/ddl.js';
 import { parseListQuery, QueryError, type ParsedQuery, type QueryField } from '../../schema/query.js';
 import type { ColumnType, PageSchema } from '../../schema/types.js';
 import { compileValidators } from '../../schema/validator.js';
@@ -8,12 +8,12 @@ import { badRequest, fail, ok, okMessage } from '../http/result.js';
 import { newId } from '../util/ids.js';
 import { formatDateTime } from '../util/time.js';
 import { addDictText } from './dict-text.js';
+import type { CrudHooks, HookContext, Row } from './hooks.js';
 import { readWorkbook, writeWorkbook } from './excel.js';
 import { requireAction } from './permission.js';
 import { conditionSql } from './where.js';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
-type Row = Record<string, unknown>;
 
 const KIND: Record<ColumnType, QueryField['kind']> = {
   string: 'string', text: 'string', blob: 'string', time: 'string', int: 'number', long: 'number', double: 'number',
@@ -39,11 +39,11 @@ const idList = (raw: unknown): string[] => {
  * The JeecgBoot CRUD contract for one page schema, under its `api` path: list, queryById, add,
  * edit, delete, deleteBatch, exportXls, importExcel. Every field name comes from the schema; the client names none.
  */
-export function crudRoutes(schema: PageSchema) {
+export function crudRoutes(schema: PageSchema, hooks: CrudHooks = {}) {
   return async (app: FastifyInstance) => {
     const { dicts, dialect } = app.ctx;
     const db = app.ctx.db as unknown as Kysely<any>;
-    const fields = allFields(schema);
+    const fields = columnFields(schema);
     const readable = fields.filter((f) => !f.sensitive);
     const queryFields: QueryField[] = readable.map((f) => ({ name: f.name, kind: KIND[f.type], sortable: f.sortable !== false }));
     const columns = readable.map((f) => f.name);
@@ -52,6 +52,11 @@ export function crudRoutes(schema: PageSchema) {
     const perm = (action: string) => (schema.permission ? `${schema.permission}:${action}` : undefined);
     const defaultSort = schema.defaultSort ? [{ field: schema.defaultSort.column, dir: schema.defaultSort.order }] : [{ field: 'createTime', dir: 'desc' as const }];
     const base = schema.api;
+
+    const virtual = new Set(schema.fields.filter((f) => f.virtual).map((f) => f.name));
+    const hookCtx = (req: FastifyRequest, tx: Kysely<any> = db): HookContext => ({ db: tx, user: req.user!, req, ctx: app.ctx });
+    /** Runs a write and its hooks in one transaction: a refusing hook leaves nothing behind. */
+    const inTransaction = <T>(fn: (tx: Kysely<any>) => Promise<T>) => db.transaction().execute(fn);
 
     const findById = (id: string) => db.selectFrom(schema.table).select(columns).where('id', '=', id).executeTakeFirst() as Promise<Row | undefined>;
 
@@ -91,6 +96,7 @@ export function crudRoutes(schema: PageSchema) {
       if (q.pageSize !== -521) page = page.limit(size).offset((q.pageNo - 1) * size);
       const records = (await page.execute()) as Row[];
       await addDictText(db, dicts, readable, records);
+      if (hooks.decorate) await hooks.decorate(hookCtx(req), records);
       return ok({ records, total: totalN, size, current: q.pageNo, pages: size ? Math.ceil(totalN / size) : 0 });
     });
 
@@ -132,9 +138,13 @@ export function crudRoutes(schema: PageSchema) {
       let failedLine = 0;
       try {
         await db.transaction().execute(async (tx) => {
+          const h = hookCtx(req, tx);
           for (const r of prepared) {
             failedLine = r.line;
+            const body = { ...r.values };
+            await hooks.beforeAdd?.(h, r.values, body);
             await tx.insertInto(schema.table).values(r.values).execute();
+            await hooks.afterAdd?.(h, r.values, body);
           }
         });
       } catch (e) {
@@ -166,10 +176,12 @@ export function crudRoutes(schema: PageSchema) {
       if (!id) throw badRequest('缺少参数 id');
       const row = await findById(String(id));
       if (!row) return fail('未找到对应数据');
+      if (hooks.decorate) await hooks.decorate(hookCtx(req), [row]);
       return ok(row);
     });
 
-    const cleanBody = (body: Row) => Object.fromEntries(Object.entries(body).filter(([k]) => !k.endsWith('_dictText')));
+    /** The column values of a body: display-only `_dictText` siblings and virtual fields dropped. */
+    const cleanBody = (body: Row) => Object.fromEntries(Object.entries(body).filter(([k]) => !k.endsWith('_dictText') && !virtual.has(k)));
 
     app.post(`${base}/add`, async (req) => {
       await requireAction(app.ctx.db, req, perm('add'));
@@ -181,7 +193,12 @@ export function crudRoutes(schema: PageSchema) {
         updateBy: null, updateTime: null, sysOrgCode: user.orgCode,
       };
       try {
-        await db.insertInto(schema.table).values(values).execute();
+        await inTransaction(async (tx) => {
+          const h = hookCtx(req, tx);
+          await hooks.beforeAdd?.(h, values, req.body as Row);
+          await tx.insertInto(schema.table).values(values).execute();
+          await hooks.afterAdd?.(h, values, req.body as Row);
+        });
       } catch (e) {
         if (isUniqueViolation(e)) return fail('数据库中已存在该记录');
         throw e;
@@ -193,10 +210,17 @@ export function crudRoutes(schema: PageSchema) {
       await requireAction(app.ctx.db, req, perm('edit'));
       const problem = validate.edit(req.body);
       if (problem) throw badRequest(problem);
-      const { id, createBy: _cb, createTime: _ct, sysOrgCode: _so, ...changes } = cleanBody(req.body as Row);
-      if (!(await findById(String(id)))) return fail('未找到对应数据');
+      const { id, createBy: _cb, createTime: _ct, sysOrgCode: _so, ...rest } = cleanBody(req.body as Row);
+      const current = await findById(String(id));
+      if (!current) return fail('未找到对应数据');
+      const changes: Row = { ...rest, updateBy: req.user!.username, updateTime: formatDateTime() };
       try {
-        await db.updateTable(schema.table).set({ ...changes, updateBy: req.user!.username, updateTime: formatDateTime() }).where('id', '=', String(id)).execute();
+        await inTransaction(async (tx) => {
+          const h = hookCtx(req, tx);
+          await hooks.beforeEdit?.(h, changes, req.body as Row, current);
+          await tx.updateTable(schema.table).set(changes).where('id', '=', String(id)).execute();
+          await hooks.afterEdit?.(h, String(id), changes, req.body as Row);
+        });
       } catch (e) {
         if (isUniqueViolation(e)) return fail('数据库中已存在该记录');
         throw e;
@@ -210,14 +234,25 @@ export function crudRoutes(schema: PageSchema) {
       await requireAction(app.ctx.db, req, perm('delete'));
       const id = req.query.id;
       if (!id) throw badRequest('缺少参数 id');
-      const res = await db.deleteFrom(schema.table).where('id', '=', String(id)).executeTakeFirst();
-      return Number(res.numDeletedRows) ? okMessage('删除成功!') : fail('未找到对应数据');
+      const deleted = await remove(req, [String(id)]);
+      return deleted ? okMessage('删除成功!') : fail('未找到对应数据');
     });
 
     app.delete<{ Querystring: { ids?: string } }>(`${base}/deleteBatch`, async (req) => {
       await requireAction(app.ctx.db, req, perm('delete'));
-      await db.deleteFrom(schema.table).where('id', 'in', idList(req.query.ids)).execute();
+      await remove(req, idList(req.query.ids));
       return okMessage('批量删除成功!');
     });
+
+    /** Deletes rows with the page's hooks in one transaction; answers how many went. */
+    async function remove(req: FastifyRequest, ids: string[]): Promise<number> {
+      return inTransaction(async (tx) => {
+        const h = hookCtx(req, tx);
+        await hooks.beforeDelete?.(h, ids);
+        const res = await tx.deleteFrom(schema.table).where('id', 'in', ids).executeTakeFirst();
+        await hooks.afterDelete?.(h, ids);
+        return Number(res.numDeletedRows);
+      });
+    }
   };
 }

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Dialect } from '../../db/connect.js';
 import { conditionSql } from '../../crud/where.js';
-import { allFields } from '../../../schema/ddl.js';
+import { columnFields } from '../../../schema/ddl.js';
 import { escapeLike } from '../../../schema/query.js';
 import { snakeCase, type FieldSchema, type PageSchema } from '../../../schema/types.js';
 import type { SchemaRegistry } from '../../schema/registry.js';
@@ -22,7 +22,7 @@ export interface TableDict {
 
 /** Finds a declared, readable field by its camelCase name or its snake_case column name. */
 export function readableField(schema: PageSchema, name: string): FieldSchema {
-  const field = allFields(schema).find((f) => f.name === name || snakeCase(f.name) === name);
+  const field = columnFields(schema).find((f) => f.name === name || snakeCase(f.name) === name);
   if (!field) throw badRequest(`字段 ${name.slice(0, 64)} 未在 ${schema.table} 中声明`);
   if (field.sensitive) throw badRequest(SENSITIVE_MESSAGE);
   return field;

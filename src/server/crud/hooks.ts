@@ -1,0 +1,41 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { SysUser } from '../db/tables.js';
+import type { AppContext } from '../http/context.js';
+
+/* eslint-disable @typescript-eslint/no-explicit-any */
+export type Row = Record<string, unknown>;
+
+/** What a hook may use: the request's transaction (writes) or the database (reads), the user, the app. */
+export interface HookContext {
+  db: Kysely<any>;
+  user: SysUser;
+  req: FastifyRequest;
+  ctx: AppContext;
+}
+
+/**
+ * The named exceptions of an entity (DESIGN.md): a page keeps its schema and the generic engine,
+ * and a module adds what CRUD cannot say. Writes run in one transaction with the hooks; a hook
+ * refuses with a ClientError (a clear 4xx), which rolls everything back.
+ */
+export interface CrudHooks {
+  /** `values` are the columns about to be inserted (mutable); `body` is the request, virtual fields included. */
+  beforeAdd?(h: HookContext, values: Row, body: Row): Promise<void> | void;
+  afterAdd?(h: HookContext, values: Row, body: Row): Promise<void> | void;
+  /** `changes` are the columns about to be updated (mutable); `current` is the stored row. */
+  beforeEdit?(h: HookContext, changes: Row, body: Row, current: Row): Promise<void> | void;
+  afterEdit?(h: HookContext, id: string, changes: Row, body: Row): Promise<void> | void;
+  beforeDelete?(h: HookContext, ids: string[]): Promise<void> | void;
+  afterDelete?(h: HookContext, ids: string[]): Promise<void> | void;
+  /** Adds derived, non-sensitive values to rows read through list and queryById. */
+  decorate?(h: HookContext, rows: Row[]): Promise<void> | void;
+}
+
+/** A page's server module: hooks into its schema's CRUD routes, and routes of its own under the API base. */
+export interface SchemaModule {
+  /** The schema code the hooks belong to. */
+  schema: string;
+  hooks?: CrudHooks;
+  routes?: (app: FastifyInstance) => Promise<void>;
+}
