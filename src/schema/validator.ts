@@ -1,5 +1,6 @@
 import Ajv, { type ErrorObject } from 'ajv';
 import { allFields } from './ddl';
+import { fieldMessages, maxLengthOf } from './messages';
 import type { FieldSchema, PageSchema } from './types';
 
 const DATE = '^\\d{4}-\\d{2}-\\d{2}$';
@@ -10,9 +11,7 @@ const TIME = '^\\d{2}:\\d{2}(:\\d{2})?$';
 export function fieldJsonSchema(f: FieldSchema): Record<string, unknown> {
   const s: Record<string, unknown> = {};
   switch (f.type) {
-    case 'string': Object.assign(s, { type: 'string', maxLength: f.length ?? 255 }); break;
-    case 'text': Object.assign(s, { type: 'string', maxLength: f.length ?? 65535 }); break;
-    case 'blob': Object.assign(s, { type: 'string', maxLength: f.length ?? 1048576 }); break;
+    case 'string': case 'text': case 'blob': Object.assign(s, { type: 'string', maxLength: maxLengthOf(f) }); break;
     case 'int': case 'long': Object.assign(s, { type: 'integer' }); break;
     case 'double': case 'decimal': Object.assign(s, { type: 'number' }); break;
     case 'date': Object.assign(s, { type: 'string', pattern: DATE }); break;
@@ -27,11 +26,6 @@ export function fieldJsonSchema(f: FieldSchema): Record<string, unknown> {
   return s;
 }
 
-const TYPE_WORDS: Partial<Record<FieldSchema['type'], string>> = {
-  int: '需要整数', long: '需要整数', double: '需要数字', decimal: '需要数字',
-  date: '需要日期 YYYY-MM-DD', datetime: '需要时间 YYYY-MM-DD HH:mm:ss', time: '需要时间 HH:mm:ss',
-};
-
 export interface BodyValidator {
   /** Null when valid, else a message naming the field by its label. */
   (body: unknown): string | null;
@@ -44,17 +38,17 @@ function message(e: ErrorObject, byName: Map<string, FieldSchema>): string {
     : e.keyword === 'additionalProperties' ? (e.params as { additionalProperty: string }).additionalProperty
       : e.instancePath.split('/')[1] ?? '';
   const f = byName.get(name);
-  const label = f ? f.label : name;
+  const field = f ?? { label: name, type: 'string' as const };
+  const limit = (e.params as { limit: number }).limit;
   switch (e.keyword) {
-    case 'required': return `${label}不能为空`;
+    case 'required': case 'minLength': return fieldMessages.required(field);
     case 'additionalProperties': return `未知字段: ${name.slice(0, 64)}`;
-    case 'maxLength': return `${label}长度不能超过${(e.params as { limit: number }).limit}个字符`;
-    case 'minLength': return `${label}不能为空`;
-    case 'pattern': return f && TYPE_WORDS[f.type] ? `${label}${TYPE_WORDS[f.type]}` : (f?.patternMessage ?? `${label}格式不正确`);
-    case 'minimum': return `${label}不能小于${(e.params as { limit: number }).limit}`;
-    case 'maximum': return `${label}不能大于${(e.params as { limit: number }).limit}`;
-    case 'type': return `${label}${(f && TYPE_WORDS[f.type]) ?? '的类型不正确'}`;
-    default: return `${label}: ${e.message ?? e.keyword}`;
+    case 'maxLength': return fieldMessages.maxLength(field, limit);
+    case 'pattern': return fieldMessages.type(field) ?? fieldMessages.pattern(field);
+    case 'minimum': return fieldMessages.minimum(field, limit);
+    case 'maximum': return fieldMessages.maximum(field, limit);
+    case 'type': return fieldMessages.type(field) ?? `${field.label}的类型不正确`;
+    default: return `${field.label}: ${e.message ?? e.keyword}`;
   }
 }
 
@@ -82,7 +76,7 @@ export function compileValidators(schema: PageSchema): { add: BodyValidator; edi
       const own = Object.fromEntries(Object.entries(body as Record<string, unknown>).filter(([k]) => !k.endsWith('_dictText')));
       if (validate(own)) return null;
       const e = validate.errors![0];
-      if (e.keyword === 'not') return `${byName.get(e.instancePath.split('/')[1])?.label ?? ''}不能为空`;
+      if (e.keyword === 'not') return fieldMessages.required(byName.get(e.instancePath.split('/')[1]) ?? { label: '' });
       return message(e, byName);
     };
   };

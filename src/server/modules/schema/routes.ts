@@ -1,13 +1,11 @@
 import type { FastifyInstance } from 'fastify';
-import type { PageSchema } from '../../../schema/types.js';
 import { badRequest, notFound, ok } from '../../http/result.js';
-
-/** What the web renderer needs of a schema: everything but the table name, which no client ever uses. */
-export const clientSchema = ({ table: _table, ...rest }: PageSchema): Omit<PageSchema, 'table'> => rest;
 
 /**
  * The page schemas the renderer draws, by code (`/online/cgformList/:code`) or by the menu
  * component that names them (`system/SysPositionList`), so a schema file plus a menu row is a page.
+ * The whole declaration is public to a signed-in user: it names no data, and the table name is what
+ * the contract's duplicate check sends back (resolved against the same registry).
  */
 export async function schemaRoutes(app: FastifyInstance) {
   const { schemas } = app.ctx;
@@ -18,6 +16,6 @@ export async function schemaRoutes(app: FastifyInstance) {
     if (typeof code !== 'string' && typeof component !== 'string') throw badRequest('缺少参数 code 或 component');
     const schema = typeof code === 'string' ? schemas.get(code) : byComponent.get(component as string);
     if (!schema) throw notFound('页面配置不存在');
-    return ok(clientSchema(schema));
+    return ok(schema);
   });
 }

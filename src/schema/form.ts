@@ -1,0 +1,109 @@
+import { fieldMessages, maxLengthOf } from './messages';
+import type { ColumnType, FieldSchema, PageSchema, ViewType } from './types';
+
+/** A Formily JSON schema node, as far as the compiler writes it (kept local: src/schema imports no UI library). */
+export interface FormNode {
+  type: 'object' | 'string' | 'number' | 'boolean' | 'array' | 'void';
+  title?: string;
+  required?: boolean;
+  default?: unknown;
+  'x-index'?: number;
+  'x-decorator'?: string;
+  'x-decorator-props'?: Record<string, unknown>;
+  'x-component'?: string;
+  'x-component-props'?: Record<string, unknown>;
+  'x-validator'?: FormRule[];
+  'x-pattern'?: 'editable' | 'readOnly' | 'disabled' | 'readPretty';
+  'x-display'?: 'visible' | 'hidden' | 'none';
+  properties?: Record<string, FormNode>;
+}
+
+/**
+ * A Formily validation rule. `duplicate` and `checkRule` are ours: the web registers them and
+ * asks the server (/sys/duplicate/check, /sys/checkRule/checkByCode) when the field has a value.
+ */
+export interface FormRule {
+  required?: boolean;
+  maxLength?: number;
+  minimum?: number;
+  maximum?: number;
+  pattern?: string;
+  format?: 'integer' | 'number' | 'date' | 'datetime' | 'time';
+  duplicate?: { table: string; field: string };
+  checkRule?: string;
+  message?: string;
+  triggerType?: 'onInput' | 'onBlur';
+}
+
+export type FormMode = 'add' | 'edit' | 'detail';
+
+/** The view a field is edited with when its schema names none. */
+export function defaultView(f: Pick<FieldSchema, 'type' | 'dict' | 'view'>): ViewType {
+  if (f.view) return f.view;
+  if (f.dict) return 'list';
+  const byType: Partial<Record<ColumnType, ViewType>> = {
+    int: 'number', long: 'number', double: 'number', decimal: 'number', date: 'date', datetime: 'datetime', time: 'time', text: 'textarea', boolean: 'switch',
+  };
+  return byType[f.type] ?? 'text';
+}
+
+const VALUE_TYPE: Partial<Record<ColumnType, FormNode['type']>> = { int: 'number', long: 'number', double: 'number', decimal: 'number' };
+
+const FORMAT: Partial<Record<ColumnType, FormRule['format']>> = { int: 'integer', long: 'integer', double: 'number', decimal: 'number' };
+
+/** The browser's rules for a field: the same limits and messages as the server's request validator. */
+export function fieldRules(f: FieldSchema, table?: string): FormRule[] {
+  const rules: FormRule[] = [];
+  if (f.required) rules.push({ required: true, message: fieldMessages.required(f) });
+  const max = maxLengthOf(f);
+  if (max !== undefined) rules.push({ maxLength: max, message: fieldMessages.maxLength(f, max) });
+  const format = FORMAT[f.type];
+  if (format) rules.push({ format, message: fieldMessages.type(f)! });
+  if (f.min !== undefined) rules.push({ minimum: f.min, message: fieldMessages.minimum(f, f.min) });
+  if (f.max !== undefined) rules.push({ maximum: f.max, message: fieldMessages.maximum(f, f.max) });
+  if (f.pattern && (f.type === 'string' || f.type === 'text')) rules.push({ pattern: f.pattern, message: fieldMessages.pattern(f) });
+  if (f.unique && table && !f.virtual) rules.push({ duplicate: { table, field: f.name }, triggerType: 'onBlur' });
+  if (f.checkRule) rules.push({ checkRule: f.checkRule, triggerType: 'onBlur' });
+  return rules;
+}
+
+/** Fields a form of this mode shows: declared form fields; passwords and other virtual inputs only when adding. */
+export function formFields(schema: Pick<PageSchema, 'fields'>, mode: FormMode): FieldSchema[] {
+  return schema.fields.filter((f) => {
+    if (f.form === false) return false;
+    if (mode !== 'add' && (f.sensitive || f.view === 'password')) return false;
+    return true;
+  });
+}
+
+/**
+ * Compiles a page schema into the Formily schema of its add, edit or detail form. Components are
+ * named by view (`list`, `date`, `sel_user`…); the web's widget registry supplies them.
+ */
+export function compileForm(schema: Pick<PageSchema, 'fields' | 'table'>, mode: FormMode): FormNode {
+  const properties: Record<string, FormNode> = {};
+  formFields(schema, mode).forEach((f, i) => {
+    const view = defaultView(f);
+    const props: Record<string, unknown> = {};
+    if (f.dict) props.dict = f.dict;
+    if (f.extend) Object.assign(props, f.extend);
+    if (f.type === 'int' || f.type === 'long') props.onlyInteger = true;
+    if (f.scale !== undefined && (f.type === 'decimal' || f.type === 'double')) props.precision = f.scale;
+    const node: FormNode = {
+      type: view === 'list_multi' || view === 'checkbox' ? 'string' : (VALUE_TYPE[f.type] ?? 'string'),
+      title: f.label,
+      'x-index': i,
+      'x-decorator': 'FormItem',
+      'x-component': view,
+      'x-component-props': props,
+      'x-validator': fieldRules(f, schema.table),
+    };
+    if (f.required) node.required = true;
+    if (f.default !== undefined && mode === 'add') node.default = f.default;
+    if (view === 'hidden') node['x-display'] = 'hidden';
+    if (mode === 'detail') node['x-pattern'] = 'readPretty';
+    else if (f.readonly && mode === 'edit') node['x-pattern'] = 'readOnly';
+    properties[f.name] = node;
+  });
+  return { type: 'object', properties };
+}
