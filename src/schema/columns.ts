@@ -9,6 +9,7 @@ export interface ListColumn {
   /** The list answers `<field>_dictText`: show that instead of the stored value. */
   dictText: boolean;
   dict?: DictRef;
+  extend?: Record<string, unknown>;
   sortable: boolean;
   width?: number;
   ellipsis: boolean;
@@ -22,6 +23,7 @@ export function listColumns(schema: Pick<PageSchema, 'fields'>): ListColumn[] {
     view: defaultView(f),
     dictText: !!f.dict,
     dict: f.dict,
+    extend: f.extend,
     sortable: f.sortable !== false,
     width: f.width,
     ellipsis: f.ellipsis ?? (f.type === 'text' || (f.length ?? 0) > 100),

@@ -9,11 +9,13 @@ export interface PageProps {
 type Loader = () => Promise<{ default: ComponentType<PageProps> }>;
 
 /**
- * Menu `component` strings → page modules, each its own chunk. A component with no entry renders
- * the "not built yet" page, never a blank screen. Features add entries here; nothing else changes.
+ * Menu `component` strings → page modules, each its own chunk. A component with no entry is drawn
+ * by the schema renderer when a page schema names it, else shows the "not built yet" page — never a
+ * blank screen. Features add entries here; nothing else changes.
  */
 const loaders: Record<string, Loader> = {
   'dashboard/Analysis': () => import('./dashboard/Analysis'),
+  'modules/online/cgform/auto/OnlCgformAutoList': () => import('../renderer/SchemaPage'),
 };
 
 export function registerPage(component: string, loader: Loader): void {
@@ -21,11 +23,11 @@ export function registerPage(component: string, loader: Loader): void {
 }
 
 const cache = new Map<string, LazyExoticComponent<ComponentType<PageProps>>>();
-const notBuilt = lazy(() => import('./NotBuilt'));
+const schemaPage = lazy(() => import('../renderer/SchemaPage'));
 
 export function pageComponent(component: string): LazyExoticComponent<ComponentType<PageProps>> {
   const loader = loaders[component];
-  if (!loader) return notBuilt;
+  if (!loader) return schemaPage;
   let c = cache.get(component);
   if (!c) {
     c = lazy(loader);

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { badRequest, notFound, ok } from '../../http/result.js';
+import { badRequest, fail, ok } from '../../http/result.js';
 
 /**
  * The page schemas the renderer draws, by code (`/online/cgformList/:code`) or by the menu
@@ -15,7 +15,8 @@ export async function schemaRoutes(app: FastifyInstance) {
     const { code, component } = req.query;
     if (typeof code !== 'string' && typeof component !== 'string') throw badRequest('缺少参数 code 或 component');
     const schema = typeof code === 'string' ? schemas.get(code) : byComponent.get(component as string);
-    if (!schema) throw notFound('页面配置不存在');
+    // A plain failure, not a 404: the web asks this for every menu component and falls back to the not-built page.
+    if (!schema) return fail('页面配置不存在', 404);
     return ok(schema);
   });
 }

@@ -4,8 +4,12 @@ import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { afterEach, expect, it } from 'vitest';
 import type { PageRoute } from '../../app/routes';
 import { session } from '../../app/session';
+import { registerPage, type PageProps } from '../../pages/registry';
 import { PageArea } from './PageArea';
 import type { PageTab } from './tabs';
+
+const DemoPage = ({ route: r }: PageProps) => <p>{r.meta.title}</p>;
+for (const title of ['PageA', 'PageB']) registerPage(`demo/${title}`, async () => ({ default: DemoPage }));
 
 const route = (path: string, title: string, extra: Partial<PageRoute> = {}): PageRoute => ({
   path, name: path, component: `demo/${title}`, meta: { title }, hidden: false, parents: [], ...extra,

@@ -1,0 +1,88 @@
+import { FormItem, FormLayout } from '@formily/antd-v5';
+import { createForm } from '@formily/core';
+import { createSchemaField, FormProvider, type ISchema } from '@formily/react';
+import { Button, Modal, Spin, message } from 'antd';
+import { useEffect, useMemo, useState } from 'react';
+import { compileForm, type FormMode } from '../../schema/form';
+import type { PageSchema } from '../../schema/types';
+import { formComponents } from '../widgets';
+import { crudApi, type Row } from './api';
+import './validate-rules';
+
+const SchemaField = createSchemaField({ components: { FormItem, ...formComponents() } });
+
+const TITLES: Record<FormMode, string> = { add: '新增', edit: '编辑', detail: '详情' };
+
+export interface FormModalProps {
+  schema: PageSchema;
+  mode: FormMode;
+  /** The row to edit or show; for `add`, values to start from (a tree node's parent). */
+  record: Row | null;
+  onClose: (changed: boolean) => void;
+}
+
+/** Values as the server takes them: display-only `_dictText` siblings and unset fields left out. */
+function bodyOf(values: Row): Row {
+  return Object.fromEntries(Object.entries(values).filter(([k, v]) => !k.endsWith('_dictText') && v !== undefined));
+}
+
+/**
+ * The add/edit/detail form of a schema page in a modal: the Formily schema compiled from the page
+ * schema, validated with the server's words, saved through the engine's add/edit.
+ */
+export function FormModal({ schema, mode, record, onClose }: FormModalProps) {
+  const api = useMemo(() => crudApi(schema.api), [schema.api]);
+  const formSchema = useMemo(() => compileForm(schema, mode), [schema, mode]);
+  const [loading, setLoading] = useState(mode !== 'add');
+  const [saving, setSaving] = useState(false);
+  const form = useMemo(() => createForm({ readPretty: mode === 'detail', initialValues: mode === 'add' ? { ...record } : {} }), [mode, record]);
+
+  useEffect(() => {
+    if (mode === 'add' || !record?.id) return;
+    let live = true;
+    // The stored row, fresh and with what the page's module adds (a user's roles), not the list's copy.
+    api.queryById(String(record.id)).then((res) => {
+      if (!live) return;
+      if (res.success) form.setInitialValues(res.result);
+      else { void message.warning(res.message); onClose(false); }
+    }).catch(() => onClose(false)).finally(() => live && setLoading(false));
+    return () => { live = false; };
+  }, [api, form, mode, record, onClose]);
+
+  const save = async () => {
+    try {
+      await form.submit();
+    } catch {
+      return; // the fields show what is wrong
+    }
+    setSaving(true);
+    try {
+      const values = bodyOf(JSON.parse(JSON.stringify(form.values)) as Row);
+      const res = mode === 'add' ? await api.add(values) : await api.edit({ ...values, id: record!.id });
+      if (res.success) {
+        void message.success(res.message || '操作成功');
+        onClose(true);
+      } else void message.warning(res.message);
+    } catch {
+      // the request layer has shown the server's message
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const footer = mode === 'detail'
+    ? [<Button key="close" onClick={() => onClose(false)}>关闭</Button>]
+    : [<Button key="cancel" onClick={() => onClose(false)}>取消</Button>, <Button key="ok" type="primary" loading={saving} onClick={save}>确定</Button>];
+
+  return (
+    <Modal open title={TITLES[mode]} width={800} onCancel={() => onClose(false)} footer={footer} destroyOnHidden maskClosable={false}>
+      <Spin spinning={loading}>
+        <FormProvider form={form}>
+          <FormLayout labelCol={5} wrapperCol={17}>
+            <SchemaField schema={formSchema as ISchema} />
+          </FormLayout>
+        </FormProvider>
+      </Spin>
+    </Modal>
+  );
+}

@@ -1,0 +1,74 @@
+import { FormItem } from '@formily/antd-v5';
+import { createForm } from '@formily/core';
+import { Field, FormProvider } from '@formily/react';
+import { Button, Col, Row, Space } from 'antd';
+import { DownOutlined, ReloadOutlined, SearchOutlined, UpOutlined } from '@ant-design/icons';
+import { useMemo, useState, type ComponentType } from 'react';
+import { encodeQuery, type QueryItem } from '../../schema/query-bar';
+import { widgetOf } from '../widgets';
+
+/** Items shown before "展开" (expand) is pressed. */
+const COLLAPSED_COUNT = 3;
+
+interface PairProps { value?: unknown[]; onChange?: (v: unknown[]) => void; component: ComponentType<Record<string, unknown>>; [key: string]: unknown }
+
+/** A range for a view that has no range input of its own: two of its inputs side by side. */
+function PairRange({ value = [], onChange, component: Input, ...rest }: PairProps) {
+  const [a, b] = value;
+  return (
+    <Space.Compact style={{ width: '100%' }}>
+      <Input {...rest} value={a} onChange={(v: unknown) => onChange?.([eventValue(v), b])} />
+      <Input {...rest} value={b} onChange={(v: unknown) => onChange?.([a, eventValue(v)])} />
+    </Space.Compact>
+  );
+}
+
+const eventValue = (v: unknown) => (v && typeof v === 'object' && 'target' in v ? (v as { target: { value: unknown } }).target.value : v);
+
+function inputOf(item: QueryItem): [ComponentType<Record<string, unknown>>, Record<string, unknown>] {
+  const def = widgetOf(item.view);
+  const props: Record<string, unknown> = { ...item.extend, dict: item.dict, placeholder: item.mode === 'group' ? undefined : item.textual || item.view === 'number' ? `请输入${item.label}` : `请选择${item.label}` };
+  if (item.mode === 'group') return def.range ? [def.range, props] : [PairRange as never, { ...props, component: def.query ?? def.component }];
+  return [def.query ?? def.component, props];
+}
+
+export interface QueryBarProps {
+  items: QueryItem[];
+  /** The encoded parameters of the list grammar. */
+  onSearch: (params: Record<string, string>) => void;
+}
+
+/** A page's query bar: one input per query field, collapsible, sending the list grammar's encodings. */
+export function QueryBar({ items, onSearch }: QueryBarProps) {
+  const form = useMemo(() => createForm(), []);
+  const [expanded, setExpanded] = useState(false);
+  if (!items.length) return null;
+  const shown = expanded ? items : items.slice(0, COLLAPSED_COUNT);
+  const search = () => onSearch(encodeQuery(items, JSON.parse(JSON.stringify(form.values))));
+  const reset = () => { void form.reset('*', { forceClear: true }); onSearch({}); };
+  return (
+    <FormProvider form={form}>
+      <form className="schema-query-bar" onSubmit={(e) => { e.preventDefault(); search(); }}>
+        <Row gutter={24}>
+          {shown.map((item) => {
+            const [component, props] = inputOf(item);
+            return (
+              <Col key={item.field} xl={6} lg={8} md={12} sm={24} xs={24}>
+                <Field name={item.field} title={item.label} decorator={[FormItem, { labelCol: 8, wrapperCol: 16 }]} component={[component, props]} />
+              </Col>
+            );
+          })}
+          <Col xl={6} lg={8} md={12} sm={24} xs={24}>
+            <Space style={{ marginBottom: 24 }}>
+              <Button type="primary" htmlType="submit" icon={<SearchOutlined />}>查询</Button>
+              <Button icon={<ReloadOutlined />} onClick={reset}>重置</Button>
+              {items.length > COLLAPSED_COUNT && (
+                <a onClick={() => setExpanded(!expanded)}>{expanded ? <>收起 <UpOutlined /></> : <>展开 <DownOutlined /></>}</a>
+              )}
+            </Space>
+          </Col>
+        </Row>
+      </form>
+    </FormProvider>
+  );
+}

@@ -1,0 +1,155 @@
+import { DeleteOutlined, DownOutlined, ExportOutlined, PlusOutlined } from '@ant-design/icons';
+import { Alert, Button, Card, Dropdown, Modal, Space, message } from 'antd';
+import { lazy, Suspense, useCallback, useMemo, useState, type ComponentType } from 'react';
+import { listColumns } from '../../schema/columns';
+import type { FormMode } from '../../schema/form';
+import { queryItems } from '../../schema/query-bar';
+import type { PageAction, PageSchema } from '../../schema/types';
+import { actionApplies, resolveValues } from './actions';
+import { sendAction, type Row } from './api';
+import { DataTable, type RowLink } from './DataTable';
+import { saveBlob } from './exportFile';
+import { FormModal } from './FormModal';
+import { ImportButton } from './ImportButton';
+import { panelLoader, type PanelProps } from './panels';
+import { QueryBar } from './QueryBar';
+import { listParams, useList } from './useList';
+import { usePagePermission } from './usePermission';
+import './SchemaList.css';
+
+const panelCache = new Map<string, ComponentType<PanelProps>>();
+function panelComponent(name: string): ComponentType<PanelProps> | null {
+  const loader = panelLoader(name);
+  if (!loader) return null;
+  if (!panelCache.has(name)) panelCache.set(name, lazy(loader));
+  return panelCache.get(name)!;
+}
+
+/**
+ * Any page schema as a working management page: query bar, toolbar (add, batch delete, export,
+ * import, the schema's own actions), the table with paging, sorting and row actions, and the form.
+ * Buttons follow the user's button codes; the server checks them again.
+ */
+export function SchemaList({ schema }: { schema: PageSchema }) {
+  const items = useMemo(() => queryItems(schema), [schema]);
+  const columns = useMemo(() => listColumns(schema), [schema]);
+  const list = useList(schema.api);
+  const can = usePagePermission(schema.permission);
+  const features = { add: true, edit: true, delete: true, export: true, import: true, detail: true, ...schema.features };
+  const [selectedIds, setSelectedIds] = useState<string[]>([]);
+  const [form, setForm] = useState<{ mode: FormMode; record: Row | null } | null>(null);
+  const [panel, setPanel] = useState<{ action: PageAction; row: Row | null } | null>(null);
+  const [children, setChildren] = useState<Record<string, Row[]>>({});
+  const tree = schema.kind === 'tree' && schema.tree ? schema.tree : undefined;
+  const filtering = Object.keys(list.state.query).length > 0;
+
+  const refresh = useCallback(() => { setChildren({}); list.reload(); }, [list]);
+
+  const remove = useCallback((ids: string[]) => {
+    Modal.confirm({
+      title: '确认删除',
+      content: ids.length > 1 ? `是否删除选中的 ${ids.length} 条数据?` : '确定删除吗?',
+      okType: 'danger',
+      onOk: async () => {
+        const res = ids.length > 1 ? await list.api.removeBatch(ids) : await list.api.remove(ids[0]);
+        if (!res.success) { void message.warning(res.message); return; }
+        void message.success(res.message);
+        setSelectedIds((s) => s.filter((id) => !ids.includes(id)));
+        setChildren({});
+        list.afterDelete(ids.length);
+      },
+    });
+  }, [list]);
+
+  const runAction = useCallback((action: PageAction, row: Row | null) => {
+    if (action.panel) {
+      if (!panelComponent(action.panel)) { void message.warning(`${action.label}：该功能尚未提供`); return; }
+      setPanel({ action, row });
+      return;
+    }
+    const req = action.request!;
+    const send = async () => {
+      const res = await sendAction(req.method, req.url, resolveValues(req.params, row, selectedIds) ?? {}, resolveValues(req.body, row, selectedIds));
+      if (res.success) { void message.success(res.message || '操作成功'); refresh(); } else void message.warning(res.message);
+    };
+    if (action.confirm) Modal.confirm({ title: action.label, content: action.confirm, okType: action.danger ? 'danger' : 'primary', onOk: send });
+    else void send().catch(() => undefined);
+  }, [refresh, selectedIds]);
+
+  const rowLinks = useCallback((row: Row): RowLink[] => {
+    const links: RowLink[] = [];
+    if (features.edit && can('edit')) links.push({ key: 'edit', label: '编辑', onClick: () => setForm({ mode: 'edit', record: row }) });
+    if (features.detail) links.push({ key: 'detail', label: '详情', onClick: () => setForm({ mode: 'detail', record: row }) });
+    if (tree && features.add && can('add')) links.push({ key: 'addChild', label: '添加下级', onClick: () => setForm({ mode: 'add', record: { [tree.pidField]: row.id } }) });
+    for (const a of schema.actions ?? []) {
+      if (a.place === 'row' && actionApplies(a, row) && can(a.key, a.permission ?? '')) links.push({ key: a.key, label: a.label, danger: a.danger, onClick: () => runAction(a, row) });
+    }
+    if (features.delete && can('delete')) links.push({ key: 'delete', label: '删除', danger: true, onClick: () => remove([String(row.id)]) });
+    return links;
+  }, [can, features.add, features.delete, features.detail, features.edit, remove, runAction, schema.actions, tree]);
+
+  const exportXls = async () => {
+    const params = { ...listParams(list.state), ...(selectedIds.length ? { selections: selectedIds.join(',') } : {}) };
+    try {
+      saveBlob(await list.api.exportXls(params), `${schema.title}.xlsx`);
+    } catch {
+      // the request layer has shown why
+    }
+  };
+
+  const treeProps = tree && !filtering ? {
+    isParent: (r: Row) => String(r[tree.hasChildField] ?? '') === '1',
+    children,
+    onExpand: (r: Row) => {
+      void list.api.childList(String(r.id), { column: list.state.sort?.column, order: list.state.sort?.order }).then((res) => {
+        if (res.success) setChildren((c) => ({ ...c, [String(r.id)]: res.result.records }));
+      });
+    },
+  } : undefined;
+
+  const toolbarActions = (schema.actions ?? []).filter((a) => a.place === 'toolbar' && can(a.key, a.permission ?? ''));
+  const Panel = panel?.action.panel ? panelComponent(panel.action.panel) : null;
+
+  return (
+    <Card variant="borderless" className="schema-page">
+      <QueryBar items={items} onSearch={(q) => { setSelectedIds([]); list.search(q); }} />
+      <Space className="schema-toolbar" wrap>
+        {features.add && can('add') && <Button type="primary" icon={<PlusOutlined />} onClick={() => setForm({ mode: 'add', record: null })}>新增</Button>}
+        {features.export && can('export') && <Button icon={<ExportOutlined />} onClick={exportXls}>导出</Button>}
+        {features.import && can('import') && <ImportButton url={list.api.importUrl} onDone={refresh} />}
+        {toolbarActions.map((a) => (
+          <Button key={a.key} danger={a.danger} disabled={a.request && Object.values({ ...a.request.params, ...a.request.body }).includes('$ids') && !selectedIds.length} onClick={() => runAction(a, null)}>{a.label}</Button>
+        ))}
+        {selectedIds.length > 0 && features.delete && can('delete') && (
+          <Dropdown menu={{ items: [{ key: 'delete', icon: <DeleteOutlined />, label: '删除', onClick: () => remove(selectedIds) }] }}>
+            <Button>批量操作 <DownOutlined /></Button>
+          </Dropdown>
+        )}
+      </Space>
+      <Alert
+        className="schema-selection"
+        type="info"
+        showIcon
+        message={<span>已选择 <a style={{ fontWeight: 600 }}>{selectedIds.length}</a> 项 {selectedIds.length > 0 && <a style={{ marginLeft: 24 }} onClick={() => setSelectedIds([])}>清空</a>}</span>}
+      />
+      <DataTable
+        columns={columns}
+        rows={list.rows}
+        page={list.page}
+        state={list.state}
+        loading={list.loading}
+        onChange={list.update}
+        rowLinks={rowLinks}
+        selectedIds={selectedIds}
+        onSelect={setSelectedIds}
+        tree={treeProps}
+      />
+      {form && <FormModal schema={schema} mode={form.mode} record={form.record} onClose={(changed) => { setForm(null); if (changed) refresh(); }} />}
+      {panel && Panel && (
+        <Suspense fallback={null}>
+          <Panel schema={schema} row={panel.row} selectedIds={selectedIds} open onClose={(changed) => { setPanel(null); if (changed) refresh(); }} />
+        </Suspense>
+      )}
+    </Card>
+  );
+}

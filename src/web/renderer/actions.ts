@@ -1,0 +1,24 @@
+import type { ActionValue, PageAction } from '../../schema/types';
+
+type Row = Record<string, unknown>;
+
+/**
+ * The values an action sends: `$field` is the row's value, `$ids` the selected ids joined by
+ * commas, anything else a literal. Data in, data out: nothing from a schema is ever evaluated.
+ */
+export function resolveValues(values: Record<string, ActionValue> | undefined, row: Row | null, selectedIds: string[]): Row | undefined {
+  if (!values) return undefined;
+  return Object.fromEntries(Object.entries(values).map(([k, v]) => {
+    if (typeof v !== 'string' || !v.startsWith('$')) return [k, v];
+    if (v === '$ids') return [k, selectedIds.join(',')];
+    return [k, row?.[v.slice(1)] ?? null];
+  }));
+}
+
+/** A row action shows only when its `when` holds for the row (values compared as text). */
+export function actionApplies(action: PageAction, row: Row | null): boolean {
+  if (!action.when) return true;
+  if (!row) return false;
+  const v = row[action.when.field];
+  return action.when.in.some((x) => String(x) === String(v ?? ''));
+}

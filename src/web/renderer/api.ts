@@ -1,0 +1,37 @@
+import { http, request, type Result } from '../api/request';
+import type { PageSchema } from '../../schema/types';
+
+export type Row = Record<string, unknown>;
+
+export interface Page<T = Row> {
+  records: T[];
+  total: number;
+  size: number;
+  current: number;
+  pages: number;
+}
+
+/** The engine's contract for one schema, under its `api` path (JeecgBoot CRUD). */
+export function crudApi(base: string) {
+  return {
+    list: (params: Record<string, unknown>) => http.get<Page>(`${base}/list`, params),
+    childList: (pid: string, params: Record<string, unknown> = {}) => http.get<Page>(`${base}/childList`, { ...params, pid }),
+    queryById: (id: string) => http.get<Row>(`${base}/queryById`, { id }),
+    add: (row: Row) => http.post<string>(`${base}/add`, row),
+    edit: (row: Row) => http.put<string>(`${base}/edit`, row),
+    remove: (id: string) => http.delete<string>(`${base}/delete`, { id }),
+    removeBatch: (ids: string[]) => http.delete<string>(`${base}/deleteBatch`, { ids: ids.join(',') }),
+    exportXls: (params: Record<string, unknown>) => http.blob(`${base}/exportXls`, params),
+    importUrl: `${base}/importExcel`,
+  };
+}
+
+export const schemaApi = {
+  byCode: (code: string) => http.get<PageSchema>('/sys/schema/page', { code }),
+  byComponent: (component: string) => http.get<PageSchema>('/sys/schema/page', { component }),
+};
+
+/** An action's request, sent as declared (method, path, query and body already resolved). */
+export function sendAction(method: string, url: string, params: Row, body: Row | undefined): Promise<Result<unknown>> {
+  return request<Result<unknown>>(url, { method, params, data: body });
+}
