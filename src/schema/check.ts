@@ -45,12 +45,16 @@ export function checkPageSchema(doc: unknown, source: string): PageSchema {
   if (schema.tree) {
     for (const key of ['pidField', 'hasChildField', 'textField'] as const) {
       if (!has(schema.tree[key])) throw new SchemaError(source, `/tree/${key}`, `field "${schema.tree[key]}" is not declared`);
+      if (schema.fields.find((f) => f.name === schema.tree![key])?.virtual) throw new SchemaError(source, `/tree/${key}`, `field "${schema.tree[key]}" is virtual, not a column`);
     }
+    // The engine writes the flag as '1'/'0' (JeecgBoot style): it needs a text column.
+    const flag = schema.fields.find((f) => f.name === schema.tree!.hasChildField);
+    if (flag && flag.type !== 'string') throw new SchemaError(source, '/tree/hasChildField', `field "${flag.name}" must be of type "string" (it holds '1' or '0')`);
   }
   const virtual = new Set(schema.fields.filter((f) => f.virtual).map((f) => f.name));
   schema.fields.forEach((f, i) => {
-    if (f.virtual && (f.unique || f.index || f.list || f.query || f.dict?.table)) {
-      throw new SchemaError(source, `/fields/${i}/virtual`, 'a virtual field is not a column: it cannot be unique, indexed, listed, queried or a table dictionary');
+    if (f.virtual && (f.unique || f.index || f.list || f.query)) {
+      throw new SchemaError(source, `/fields/${i}/virtual`, 'a virtual field is not a column: it cannot be unique, indexed, listed or queried');
     }
   });
   (schema.actions ?? []).forEach((a, i) => {
@@ -82,6 +86,7 @@ export function checkSchemaSet(entries: { schema: PageSchema; source: string }[]
     byApi.set(schema.api, source);
     byTable.set(schema.table, schema);
   }
+  for (const { schema, source } of entries) checkSubTables(schema, source, entries);
   for (const { schema, source } of entries) {
     schema.fields.forEach((f, i) => {
       if (!f.dict?.table) return;
@@ -95,4 +100,24 @@ export function checkSchemaSet(entries: { schema: PageSchema; source: string }[]
       }
     });
   }
+}
+
+/** A main page names sub pages (kind "sub") whose foreign key column exists; only main pages have sub tables. */
+function checkSubTables(schema: PageSchema, source: string, entries: { schema: PageSchema }[]): void {
+  const subTables = schema.subTables ?? [];
+  if (schema.kind === 'main' && !subTables.length) throw new SchemaError(source, '/subTables', 'a main page needs at least one sub table');
+  if (subTables.length && schema.kind !== 'main') throw new SchemaError(source, '/subTables', 'only a page of kind "main" has sub tables');
+  const own = new Set(schema.fields.map((f) => f.name));
+  const listed = new Set<string>();
+  subTables.forEach((st, i) => {
+    const at = `/subTables/${i}`;
+    const sub = entries.find((e) => e.schema.code === st.code)?.schema;
+    if (!sub) throw new SchemaError(source, `${at}/code`, `schema "${st.code}" is not declared`);
+    if (sub.kind !== 'sub') throw new SchemaError(source, `${at}/code`, `schema "${st.code}" must be of kind "sub"`);
+    if (listed.has(st.code)) throw new SchemaError(source, `${at}/code`, `sub table "${st.code}" is listed twice`);
+    listed.add(st.code);
+    const fk = sub.fields.find((f) => f.name === st.foreignKey);
+    if (!fk || fk.virtual) throw new SchemaError(source, `${at}/foreignKey`, `"${st.foreignKey}" is not a column of ${st.code}`);
+    if (own.has(`${st.code}List`)) throw new SchemaError(source, `${at}/code`, `field "${st.code}List" would collide with the sub table's rows in the body`);
+  });
 }

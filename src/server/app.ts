@@ -8,19 +8,27 @@ import { installErrorHandling, installNotFound, rejectNulBytes } from './http/er
 import { dictRoutes } from './modules/dict/routes.js';
 import { duplicateCheckRoutes } from './modules/dict/duplicate-check.js';
 import { checkRuleRoutes } from './modules/rules/check-rule-routes.js';
+import { fillRuleModule } from './modules/rules/fill-rule-module.js';
+import { categoryModule } from './modules/category/module.js';
+import { treeDataRoutes } from './modules/dict/tree-data.js';
 import { phoneLoginRoutes } from './modules/login/phone.js';
 import { loginRoutes } from './modules/login/routes.js';
 import { permissionRoutes } from './modules/permission/routes.js';
 import { schemaRoutes } from './modules/schema/routes.js';
 import { siteRoutes } from './modules/site/routes.js';
 import { selfRoutes } from './modules/user/self-routes.js';
+import { SYSTEM_PAGE_MODULES } from './modules/system/page-modules.js';
+import { departModule } from './modules/depart/depart-module.js';
+import { permissionModule } from './modules/permission/permission-module.js';
+import { roleModule } from './modules/role/role-module.js';
+import { userModule } from './modules/user/user-module.js';
 import { webRoutes } from './web.js';
 import './http/context.js';
 
-const API_MODULES = [loginRoutes, phoneLoginRoutes, permissionRoutes, dictRoutes, duplicateCheckRoutes, checkRuleRoutes, siteRoutes, selfRoutes, schemaRoutes];
+const API_MODULES = [loginRoutes, phoneLoginRoutes, permissionRoutes, dictRoutes, duplicateCheckRoutes, checkRuleRoutes, siteRoutes, selfRoutes, schemaRoutes, treeDataRoutes];
 
 /** The named exceptions of schema pages (DESIGN.md): hooks into the generic CRUD, plus their own routes. */
-const SCHEMA_MODULES: SchemaModule[] = [];
+const SCHEMA_MODULES: SchemaModule[] = [categoryModule, fillRuleModule, ...SYSTEM_PAGE_MODULES, userModule, roleModule, departModule, permissionModule];
 
 /** The whole HTTP surface: the API under /jeecg-boot, the single-page app under /2025/. */
 export async function buildApp(ctx: AppContext, opts: { logger?: boolean | object } = {}): Promise<FastifyInstance> {

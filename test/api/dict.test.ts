@@ -44,9 +44,9 @@ describe(`dictionaries [${BACKEND}]`, () => {
   });
 
   it('a table dictionary on an undeclared table, or malformed, is HTTP 400', async () => {
-    for (const code of ['sys_user,realname,username', 'sys_user,realname,username,status%3D1']) {
+    for (const code of ['sys_session,token_hash,user_id', 'sys_session,token_hash,user_id,ip%3D1']) {
       const res = await get(`/sys/dict/getDictItems/${code}`);
-      expectEnvelope(res, { status: 400, success: false, code: 400, message: '表 sys_user 未声明，不能作为字典或校验对象' });
+      expectEnvelope(res, { status: 400, success: false, code: 400, message: '表 sys_session 未声明，不能作为字典或校验对象' });
     }
     expectEnvelope(await get('/sys/dict/getDictItems/a,b'), { status: 400, success: false, code: 400, message: '表字典格式应为 table,text,value' });
   });

@@ -38,8 +38,10 @@ describe(`table dictionaries and duplicate check [${BACKEND}]`, () => {
 
   it('refuses undeclared tables and columns, SQL conditions and sensitive columns with a clear 400', async () => {
     const cases: [string, RegExp][] = [
-      ['/sys/dict/getDictItems/sys_user,password,username', /表 sys_user 未声明/],
-      ['/sys/dict/loadDict/sys_user,realname,password?keyword=a', /表 sys_user 未声明/],
+      ['/sys/dict/getDictItems/sys_session,token_hash,user_id', /表 sys_session 未声明/],
+      ['/sys/dict/getDictItems/sys_user,password,username', /敏感表和敏感字段禁止查询/],
+      ['/sys/dict/loadDict/sys_user,realname,password?keyword=a', /敏感表和敏感字段禁止查询/],
+      ['/sys/dict/loadDict/sys_user,salt,username?keyword=a', /敏感表和敏感字段禁止查询/],
       ['/sys/dict/loadDictItem/sys_position,name,secret?key=a', /字段 secret 未在 sys_position 中声明/],
       [`/sys/dict/getDictItems/sys_position,name,code,${encodeURIComponent("1=1 or 'a'='a'")}`, /过滤条件需为JSON对象/],
       [`/sys/dict/getDictItems/${encodeURIComponent('sys_position where 1=1')},name,code`, /未声明/],
@@ -55,7 +57,8 @@ describe(`table dictionaries and duplicate check [${BACKEND}]`, () => {
     const ceo = expectOk(await get('/sys/position/list?code=CEO')).records[0];
     expectOk(await get(`/sys/duplicate/check?tableName=sys_position&fieldName=code&fieldVal=CEO&dataId=${ceo.id}`), '该值可用！');
     expectEnvelope(await get('/sys/duplicate/check?tableName=sys_position&fieldName=code&fieldVal='), { success: true, code: 500, message: '数据为空,不作处理！' });
-    expectEnvelope(await get('/sys/duplicate/check?tableName=sys_user&fieldName=password&fieldVal=x'), { status: 400, message: /未声明/ });
+    expectEnvelope(await get('/sys/duplicate/check?tableName=sys_user&fieldName=password&fieldVal=x'), { status: 400, message: /敏感表和敏感字段禁止查询/ });
+    expectEnvelope(await get('/sys/duplicate/check?tableName=sys_session&fieldName=tokenHash&fieldVal=x'), { status: 400, message: /未声明/ });
     expectEnvelope(await get('/sys/duplicate/check?tableName=sys_position&fieldName=code%20or%201=1&fieldVal=x'), { status: 400, message: /未在 sys_position 中声明/ });
     expectEnvelope(await s.api.get('/sys/duplicate/check?tableName=sys_position&fieldName=code&fieldVal=x'), { status: 401 });
   });

@@ -78,6 +78,8 @@ export interface StartOptions {
   backend?: Backend;
   /** Folder of the built web app; dist/web by default. */
   webDist?: string;
+  /** Folder whose schemas/ (and schemas/seed/) the server loads; the working directory by default. */
+  root?: string;
 }
 
 async function parse(res: Response): Promise<ApiResponse> {
@@ -151,7 +153,7 @@ export async function startServer(opts: StartOptions = {}): Promise<TestServer> 
       PORT: '0',
       LOG_LEVEL: 'silent',
     });
-    const { ctx } = await bootstrap({ ...config, adminPassword: ADMIN_PASSWORD });
+    const { ctx } = await bootstrap({ ...config, adminPassword: ADMIN_PASSWORD }, opts.root);
     const { db, dialect } = ctx;
     cleanups.push(() => db.destroy());
     if (dialect !== backend) throw new Error(`expected a ${backend} connection, got ${dialect}`);

@@ -7,10 +7,13 @@ import { compileValidators } from '../../schema/validator.js';
 import { badRequest, fail, ok, okMessage } from '../http/result.js';
 import { newId } from '../util/ids.js';
 import { formatDateTime } from '../util/time.js';
+import { composeHooks } from './compose-hooks.js';
 import { addDictText } from './dict-text.js';
 import type { CrudHooks, HookContext, Row } from './hooks.js';
 import { readWorkbook, writeWorkbook } from './excel.js';
 import { requireAction } from './permission.js';
+import { subTableSupport } from './sub-tables.js';
+import { childListPid, normalizeHasChild, rootCondition, treeHooks } from './tree.js';
 import { conditionSql } from './where.js';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
@@ -38,8 +41,10 @@ const idList = (raw: unknown): string[] => {
 /**
  * The JeecgBoot CRUD contract for one page schema, under its `api` path: list, queryById, add,
  * edit, delete, deleteBatch, exportXls, importExcel. Every field name comes from the schema; the client names none.
+ * Tree pages (tree.ts) list their roots and add childList/rootList; main pages (sub-tables.ts) store
+ * their sub rows with the main row and add subList.
  */
-export function crudRoutes(schema: PageSchema, hooks: CrudHooks = {}) {
+export function crudRoutes(schema: PageSchema, moduleHooks: CrudHooks = {}) {
   return async (app: FastifyInstance) => {
     const { dicts, dialect } = app.ctx;
     const db = app.ctx.db as unknown as Kysely<any>;
@@ -52,6 +57,9 @@ export function crudRoutes(schema: PageSchema, hooks: CrudHooks = {}) {
     const perm = (action: string) => (schema.permission ? `${schema.permission}:${action}` : undefined);
     const defaultSort = schema.defaultSort ? [{ field: schema.defaultSort.column, dir: schema.defaultSort.order }] : [{ field: 'createTime', dir: 'desc' as const }];
     const base = schema.api;
+    const tree = schema.kind === 'tree' ? schema.tree : undefined;
+    const subs = schema.kind === 'main' ? subTableSupport(schema, app.ctx.schemas) : undefined;
+    const hooks = composeHooks([tree && treeHooks(schema), subs?.hooks], moduleHooks);
 
     const virtual = new Set(schema.fields.filter((f) => f.virtual).map((f) => f.name));
     const hookCtx = (req: FastifyRequest, tx: Kysely<any> = db): HookContext => ({ db: tx, user: req.user!, req, ctx: app.ctx });
@@ -86,19 +94,40 @@ export function crudRoutes(schema: PageSchema, hooks: CrudHooks = {}) {
       return page.orderBy('id', 'desc');
     };
 
-    app.get(`${base}/list`, async (req) => {
+    /** Rows as every read shows them: dictionary texts, the tree's has-child flag, the module's derived values. */
+    const present = async (req: FastifyRequest, records: Row[]) => {
+      await addDictText(db, dicts, readable, records);
+      if (tree) normalizeHasChild(tree, records);
+      if (hooks.decorate) await hooks.decorate(hookCtx(req), records);
+      return records;
+    };
+
+    const list = async (req: FastifyRequest) => {
       const q = parse(req);
-      const rowsOf = filtered(q);
+      // A tree without filter conditions lists its roots; any condition lists the flat matches (JeecgBoot).
+      const rootsOnly = tree && !q.where.length && !q.superWhere.length;
+      const rowsOf = rootsOnly ? filtered(q).where((eb) => rootCondition(eb, tree.pidField)) : filtered(q);
       const { total } = await rowsOf.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow();
       const totalN = Number(total);
       const size = q.pageSize === -521 ? totalN : q.pageSize;
       let page = sorted(q, rowsOf);
       if (q.pageSize !== -521) page = page.limit(size).offset((q.pageNo - 1) * size);
-      const records = (await page.execute()) as Row[];
-      await addDictText(db, dicts, readable, records);
-      if (hooks.decorate) await hooks.decorate(hookCtx(req), records);
+      const records = await present(req, (await page.execute()) as Row[]);
       return ok({ records, total: totalN, size, current: q.pageNo, pages: size ? Math.ceil(totalN / size) : 0 });
-    });
+    };
+    app.get(`${base}/list`, list);
+
+    if (tree) {
+      app.get(`${base}/rootList`, list);
+      // All direct children of one node, unpaged, in the list's order, as a page (JeecgBoot's shape).
+      app.get(`${base}/childList`, async (req) => {
+        const pid = childListPid(req.query);
+        const q = parse(req);
+        const records = await present(req, (await sorted(q, filtered(q).where(tree.pidField, '=', pid)).execute()) as Row[]);
+        return ok({ records, total: records.length, size: records.length, current: 1, pages: 1 });
+      });
+    }
+    if (subs) subs.routes(app);
 
     app.get(`${base}/exportXls`, async (req, reply) => {
       await requireAction(app.ctx.db, req, perm('export'));
@@ -176,6 +205,7 @@ export function crudRoutes(schema: PageSchema, hooks: CrudHooks = {}) {
       if (!id) throw badRequest('缺少参数 id');
       const row = await findById(String(id));
       if (!row) return fail('未找到对应数据');
+      if (tree) normalizeHasChild(tree, [row]);
       if (hooks.decorate) await hooks.decorate(hookCtx(req), [row]);
       return ok(row);
     });
@@ -183,13 +213,17 @@ export function crudRoutes(schema: PageSchema, hooks: CrudHooks = {}) {
     /** The column values of a body: display-only `_dictText` siblings and virtual fields dropped. */
     const cleanBody = (body: Row) => Object.fromEntries(Object.entries(body).filter(([k]) => !k.endsWith('_dictText') && !virtual.has(k)));
 
+    /** The main row's part of a body: a main page's `<subCode>List` arrays are checked by sub-tables.ts. */
+    const ownBody = (body: unknown) => (subs ? subs.strip(body) : body);
+
     app.post(`${base}/add`, async (req) => {
       await requireAction(app.ctx.db, req, perm('add'));
-      const problem = validate.add(req.body);
+      const body = ownBody(req.body);
+      const problem = validate.add(body);
       if (problem) throw badRequest(problem);
       const user = req.user!;
       const values = {
-        ...cleanBody(req.body as Row), id: newId(), createBy: user.username, createTime: formatDateTime(),
+        ...cleanBody(body as Row), id: newId(), createBy: user.username, createTime: formatDateTime(),
         updateBy: null, updateTime: null, sysOrgCode: user.orgCode,
       };
       try {
@@ -208,9 +242,10 @@ export function crudRoutes(schema: PageSchema, hooks: CrudHooks = {}) {
 
     const edit = async (req: FastifyRequest) => {
       await requireAction(app.ctx.db, req, perm('edit'));
-      const problem = validate.edit(req.body);
+      const body = ownBody(req.body);
+      const problem = validate.edit(body);
       if (problem) throw badRequest(problem);
-      const { id, createBy: _cb, createTime: _ct, sysOrgCode: _so, ...rest } = cleanBody(req.body as Row);
+      const { id, createBy: _cb, createTime: _ct, sysOrgCode: _so, ...rest } = cleanBody(body as Row);
       const current = await findById(String(id));
       if (!current) return fail('未找到对应数据');
       const changes: Row = { ...rest, updateBy: req.user!.username, updateTime: formatDateTime() };

@@ -7,6 +7,9 @@ import { newId } from '../../util/ids.js';
 import { formatDateTime } from '../../util/time.js';
 import type { Db } from '../tables.js';
 import { DEFAULT_SITE } from '../../modules/site/settings.js';
+import { seedCategories } from '../../modules/category/seed.js';
+import { seedFillRules } from '../../modules/rules/fill-rule-seed.js';
+import { seedSystemSamples } from '../../modules/system/seed.js';
 
 interface MenuSeed {
   name: string; url: string; component: string; componentName?: string; icon?: string; hidden?: boolean;
@@ -118,6 +121,10 @@ export async function seedIfEmpty(db: Db, opts: { seedDir: string; adminPassword
         id: newId(), ruleName: r.ruleName, ruleCode: r.ruleCode, ruleDescription: r.ruleDescription, ruleJson: JSON.stringify(r.ruleJson), ...stamp, sysOrgCode: null,
       }).execute();
     }
+
+    await seedCategories(tx as unknown as Kysely<any>, opts.seedDir, stamp); // eslint-disable-line @typescript-eslint/no-explicit-any
+    await seedFillRules(tx as unknown as Kysely<any>, opts.seedDir, stamp); // eslint-disable-line @typescript-eslint/no-explicit-any
+    await seedSystemSamples(tx as unknown as Kysely<any>, opts.seedDir, stamp); // eslint-disable-line @typescript-eslint/no-explicit-any
 
     await tx.insertInto('sysSetting').values({ key: 'site', value: JSON.stringify(DEFAULT_SITE) }).execute();
     const race = readSeed<Record<string, string>>(opts.seedDir, 'race.json');

@@ -19,20 +19,30 @@ interface Snapshot {
 const toModel = (text: string, value: string): DictModel => ({ value, text, title: text, label: text });
 
 /**
+ * Page writes invalidate from their hooks, inside a transaction that commits a moment later: a load
+ * started within this window may have read the old rows, so it answers its callers but is not kept.
+ */
+const SETTLE_MS = 1000;
+
+/**
  * Plain (code-based) dictionaries, read in two queries and cached for a short time so that
  * several instances sharing one database converge within the TTL; edits call `invalidate`.
  */
 export class DictService {
   private snap: Snapshot | null = null;
   private loading: Promise<Snapshot> | null = null;
+  private settlingUntil = 0;
 
   constructor(private readonly db: Db, private readonly ttlMs = 30_000) {}
 
   invalidate(): void {
     this.snap = null;
+    this.loading = null;
+    this.settlingUntil = Date.now() + SETTLE_MS;
   }
 
   private async load(): Promise<Snapshot> {
+    const loadedAt = Date.now();
     const dicts = await this.db.selectFrom('sysDict').select(['id', 'dictCode']).where('delFlag', '=', 0).execute();
     const items = await this.db.selectFrom('sysDictItem').select(['dictId', 'itemText', 'itemValue', 'status'])
       .orderBy('dictId').orderBy('sortOrder').execute();
@@ -46,13 +56,18 @@ export class DictService {
       all.get(code)!.push(m);
       if (Number(it.status) === 1) enabled[code].push(m);
     }
-    return { all, enabled, loadedAt: Date.now() };
+    return { all, enabled, loadedAt };
   }
 
   private async snapshot(): Promise<Snapshot> {
     if (this.snap && Date.now() - this.snap.loadedAt < this.ttlMs) return this.snap;
-    this.loading ??= this.load().then((s) => { this.snap = s; return s; }).finally(() => { this.loading = null; });
-    return this.loading;
+    if (this.loading) return this.loading;
+    const loading = this.load().then((s) => {
+      if (s.loadedAt >= this.settlingUntil) this.snap = s;
+      return s;
+    }).finally(() => { if (this.loading === loading) this.loading = null; });
+    this.loading = loading;
+    return loading;
   }
 
   async items(code: string): Promise<DictModel[] | undefined> {

@@ -1,0 +1,138 @@
+import type { FastifyInstance } from 'fastify';
+import type { Kysely } from 'kysely';
+import { columnFields } from '../../schema/ddl.js';
+import { SYSTEM_FIELDS, type PageSchema, type SubTableSchema } from '../../schema/types.js';
+import { compileValidators } from '../../schema/validator.js';
+import { badRequest, ok } from '../http/result.js';
+import type { SchemaRegistry } from '../schema/registry.js';
+import { newId } from '../util/ids.js';
+import { formatDateTime } from '../util/time.js';
+import { addDictText } from './dict-text.js';
+import type { CrudHooks, HookContext, Row } from './hooks.js';
+
+/* eslint-disable @typescript-eslint/no-explicit-any */
+
+/** One request's sub rows are stored in one transaction with the main row: keep that bounded. */
+const MAX_SUB_ROWS = 1000;
+
+/** The body key that carries a sub table's rows (JeecgBoot's `<entity>List`). */
+export const subListKey = (code: string) => `${code}List`;
+
+interface SubTable {
+  decl: SubTableSchema;
+  schema: PageSchema;
+  key: string;
+  validate: ReturnType<typeof compileValidators>;
+  /** Columns a client may write: declared, not virtual; system columns and the foreign key are the server's. */
+  writable: Set<string>;
+  readable: string[];
+}
+
+const SERVER_COLUMNS = new Set(SYSTEM_FIELDS.map((f) => f.name));
+
+/**
+ * Main/sub pages (`kind: "main"`): add and edit take `<subCode>List` arrays validated with the sub
+ * schema and stored in the main row's transaction (edit replaces the set: rows with ids are updated,
+ * missing ones deleted, new ones inserted; a list left out is left alone); deleting main rows
+ * deletes their sub rows; `GET {api}/subList/{subCode}?mainId=` reads them.
+ */
+export function subTableSupport(schema: PageSchema, registry: SchemaRegistry) {
+  const subs: SubTable[] = (schema.subTables ?? []).map((decl) => {
+    const sub = registry.get(decl.code);
+    if (!sub) throw new Error(`${schema.code}: sub table schema "${decl.code}" is not loaded`);
+    const cols = columnFields(sub);
+    return {
+      decl, schema: sub, key: subListKey(decl.code), validate: compileValidators(sub),
+      writable: new Set(cols.filter((f) => !SERVER_COLUMNS.has(f.name) && f.name !== decl.foreignKey).map((f) => f.name)),
+      readable: cols.filter((f) => !f.sensitive).map((f) => f.name),
+    };
+  });
+  const keys = new Set(subs.map((s) => s.key));
+
+  /** The main row's own body: the sub lists taken out before the main validator sees it. */
+  const strip = (body: unknown): unknown => {
+    if (!body || typeof body !== 'object' || Array.isArray(body)) return body;
+    return Object.fromEntries(Object.entries(body as Row).filter(([k]) => !keys.has(k)));
+  };
+
+  /** The rows sent for one sub table, checked one by one; undefined when the list was left out. */
+  const rowsOf = (st: SubTable, body: Row, mainId: string, existing?: Set<string>): Row[] | undefined => {
+    const list = body[st.key];
+    if (list === undefined) return undefined;
+    if (list === null) return [];
+    if (!Array.isArray(list)) throw badRequest(`${st.schema.title}需要一个数组`);
+    if (list.length > MAX_SUB_ROWS) throw badRequest(`${st.schema.title}最多${MAX_SUB_ROWS}行`);
+    const seen = new Set<string>();
+    return list.map((raw, i) => {
+      const at = `${st.schema.title}第${i + 1}行: `;
+      if (!raw || typeof raw !== 'object' || Array.isArray(raw)) throw badRequest(`${at}需要一个JSON对象`);
+      const row = { ...(raw as Row), [st.decl.foreignKey]: mainId };
+      const id = existing && typeof row.id === 'string' && row.id ? row.id : undefined;
+      if (!id) delete row.id;
+      const problem = id ? st.validate.edit(row) : st.validate.add(row);
+      if (problem) throw badRequest(at + problem);
+      if (id) {
+        if (!existing!.has(id)) throw badRequest(`${at}数据不存在或不属于当前记录`);
+        if (seen.has(id)) throw badRequest(`${at}重复的id`);
+        seen.add(id);
+      }
+      const values: Row = Object.fromEntries(Object.entries(row).filter(([k]) => st.writable.has(k)));
+      if (id) values.id = id;
+      return values;
+    });
+  };
+
+  const insertRows = async (h: HookContext, st: SubTable, mainId: string, rows: Row[]) => {
+    const stamp = { createBy: h.user.username, createTime: formatDateTime(), updateBy: null, updateTime: null, sysOrgCode: h.user.orgCode };
+    for (const r of rows) await h.db.insertInto(st.schema.table).values({ ...r, id: newId(), [st.decl.foreignKey]: mainId, ...stamp }).execute();
+  };
+
+  const hooks: CrudHooks = {
+    async afterAdd(h, values, body) {
+      const mainId = String(values.id);
+      for (const st of subs) {
+        const rows = rowsOf(st, body, mainId);
+        if (rows) await insertRows(h, st, mainId, rows);
+      }
+    },
+
+    async afterEdit(h, id, _changes, body) {
+      for (const st of subs) {
+        if (body[st.key] === undefined) continue;
+        const stored = (await h.db.selectFrom(st.schema.table).select('id').where(st.decl.foreignKey, '=', id).execute()) as Row[];
+        const existing = new Set(stored.map((r) => String(r.id)));
+        const rows = rowsOf(st, body, id, existing)!;
+        const kept = new Set(rows.filter((r) => r.id).map((r) => String(r.id)));
+        const gone = [...existing].filter((x) => !kept.has(x));
+        if (gone.length) await h.db.deleteFrom(st.schema.table).where('id', 'in', gone).execute();
+        const stamp = { updateBy: h.user.username, updateTime: formatDateTime() };
+        for (const { id: rowId, ...r } of rows.filter((x) => x.id)) {
+          await h.db.updateTable(st.schema.table).set({ ...r, [st.decl.foreignKey]: id, ...stamp }).where('id', '=', String(rowId)).execute();
+        }
+        await insertRows(h, st, id, rows.filter((r) => !r.id));
+      }
+    },
+
+    async beforeDelete(h, ids) {
+      for (const st of subs) await h.db.deleteFrom(st.schema.table).where(st.decl.foreignKey, 'in', ids).execute();
+    },
+  };
+
+  const routes = (app: FastifyInstance) => {
+    const db = app.ctx.db as unknown as Kysely<any>;
+    app.get<{ Params: { subCode: string }; Querystring: { mainId?: unknown } }>(`${schema.api}/subList/:subCode`, async (req) => {
+      const st = subs.find((s) => s.decl.code === req.params.subCode);
+      if (!st) throw badRequest(`子表不存在: ${req.params.subCode.slice(0, 64)}`);
+      const mainId = req.query.mainId;
+      if (typeof mainId !== 'string' || !mainId.trim()) throw badRequest('缺少参数 mainId');
+      const order = st.schema.defaultSort;
+      let q = db.selectFrom(st.schema.table).select(st.readable).where(st.decl.foreignKey, '=', mainId.trim());
+      if (order) q = q.orderBy(order.column, order.order);
+      const records = (await q.orderBy('id', 'asc').limit(MAX_SUB_ROWS * 10).execute()) as Row[];
+      await addDictText(db, app.ctx.dicts, columnFields(st.schema).filter((f) => !f.sensitive), records);
+      return ok({ records, total: records.length, size: records.length, current: 1, pages: 1 });
+    });
+  };
+
+  return { strip, hooks, routes };
+}

@@ -1,0 +1,40 @@
+import type { FastifyInstance } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { SchemaModule } from '../../crud/hooks.js';
+import { badRequest, fail, ok } from '../../http/result.js';
+import { departHooks } from './depart-hooks.js';
+import { departRows, departTree, searchDeparts } from './depart-tree.js';
+
+/* eslint-disable @typescript-eslint/no-explicit-any */
+
+/**
+ * Rows written before has_child existed (the seed, older databases) or by other code get the flag
+ * from their actual children; only rows whose flag is wrong are written.
+ */
+export async function repairHasChild(db: Kysely<any>): Promise<void> {
+  const rows = (await db.selectFrom('sys_depart').select(['id', 'parentId', 'hasChild']).execute()) as { id: string; parentId: string | null; hasChild: string | null }[];
+  const parents = new Set(rows.map((r) => r.parentId).filter(Boolean));
+  for (const r of rows) {
+    const want = parents.has(r.id) ? '1' : '0';
+    if (r.hasChild !== want) await db.updateTable('sys_depart').set({ hasChild: want }).where('id', '=', r.id).execute();
+  }
+}
+
+async function departRoutes(app: FastifyInstance): Promise<void> {
+  const db = app.ctx.db as unknown as Kysely<any>;
+  await repairHasChild(db);
+
+  app.get('/sys/sysDepart/queryTreeList', async () => ok(departTree(await departRows(db))));
+
+  app.get<{ Querystring: { keyWord?: string } }>('/sys/sysDepart/searchBy', {
+    schema: { querystring: { type: 'object', properties: { keyWord: { type: 'string', maxLength: 100 }, myDeptSearch: { type: 'string', maxLength: 10 } } } },
+  }, async (req) => {
+    const keyWord = req.query.keyWord?.trim();
+    if (!keyWord) throw badRequest('缺少参数 keyWord');
+    const found = searchDeparts(await departRows(db), keyWord);
+    return found.length ? ok(found) : fail('未查询匹配数据！');
+  });
+}
+
+/** schemas/system/sys_depart.json: the department tree, org codes, guarded deletes. */
+export const departModule: SchemaModule = { schema: 'sys_depart', hooks: departHooks, routes: departRoutes };
