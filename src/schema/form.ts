@@ -86,6 +86,8 @@ export function compileForm(schema: Pick<PageSchema, 'fields' | 'table'>, mode: 
     const view = defaultView(f);
     const props: Record<string, unknown> = {};
     if (f.dict) props.dict = f.dict;
+    // Dictionary values are text; a numeric column gets its choice back as a number.
+    if (f.dict && VALUE_TYPE[f.type] === 'number') props.numeric = true;
     if (f.extend) Object.assign(props, f.extend);
     if (f.type === 'int' || f.type === 'long') props.onlyInteger = true;
     if (f.scale !== undefined && (f.type === 'decimal' || f.type === 'double')) props.precision = f.scale;

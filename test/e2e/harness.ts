@@ -75,3 +75,12 @@ export async function loginThroughForm(page: Page, baseUrl: string, username: st
   await page.getByPlaceholder('请输入密码').fill(password);
   await page.getByRole('button', { name: /登\s*录/ }).click();
 }
+
+/** The administrator belongs to two departments: log in, confirm the department choice, land on the dashboard. */
+export async function loginAsAdmin(page: Page, baseUrl: string, password = ADMIN_PASSWORD): Promise<void> {
+  await loginThroughForm(page, baseUrl, 'admin', password);
+  const modal = page.locator('.ant-modal').filter({ hasText: '切换登录部门' });
+  await modal.waitFor();
+  await modal.getByRole('button', { name: /确\s*定/ }).click();
+  await page.waitForURL('**/2025/dashboard/analysis');
+}

@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, afterEach, describe, expect, it } from 'vitest';
-import { ADMIN_PASSWORD, launchBrowser, loginThroughForm, startServer, type RunningServer } from './harness';
+import { ADMIN_PASSWORD, launchBrowser, loginAsAdmin as loginAsAdminIn, loginThroughForm, startServer, type RunningServer } from './harness';
 
 /** The walking skeleton as a person uses it: login, server menu, tabs, password, logout, expiry. */
 describe('back-office shell in Chromium', () => {
@@ -30,13 +30,7 @@ describe('back-office shell in Chromium', () => {
   const sideMenu = () => page.locator('.ant-layout-sider .ant-menu');
 
   /** admin belongs to two departments, so the department choice comes first. */
-  async function loginAsAdmin(password = ADMIN_PASSWORD) {
-    await loginThroughForm(page, server.baseUrl, 'admin', password);
-    const modal = page.locator('.ant-modal').filter({ hasText: '切换登录部门' });
-    await modal.waitFor();
-    await modal.getByRole('button', { name: /确\s*定/ }).click();
-    await page.waitForURL('**/2025/dashboard/analysis');
-  }
+  const loginAsAdmin = (password = ADMIN_PASSWORD) => loginAsAdminIn(page, server.baseUrl, password);
 
   it('logs in through the form and shows the menu the server sent', async () => {
     await loginAsAdmin();

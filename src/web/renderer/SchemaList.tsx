@@ -16,6 +16,7 @@ import { QueryBar } from './QueryBar';
 import { listParams, useList } from './useList';
 import { usePagePermission } from './usePermission';
 import './SchemaList.css';
+import '../panels';
 
 const panelCache = new Map<string, ComponentType<PanelProps>>();
 function panelComponent(name: string): ComponentType<PanelProps> | null {
@@ -30,10 +31,21 @@ function panelComponent(name: string): ComponentType<PanelProps> | null {
  * import, the schema's own actions), the table with paging, sorting and row actions, and the form.
  * Buttons follow the user's button codes; the server checks them again.
  */
-export function SchemaList({ schema }: { schema: PageSchema }) {
-  const items = useMemo(() => queryItems(schema), [schema]);
-  const columns = useMemo(() => listColumns(schema), [schema]);
-  const list = useList(schema.api);
+export interface SchemaListProps {
+  schema: PageSchema;
+  /**
+   * Values this list is bound to (a dictionary's items: `{ dictId }`): always part of the query,
+   * never offered in the query bar, and given to every new row.
+   */
+  fixed?: Record<string, string>;
+  /** Called after any change saved through the page (add, edit, delete, import, action). */
+  onChanged?: () => void;
+}
+
+export function SchemaList({ schema, fixed, onChanged }: SchemaListProps) {
+  const items = useMemo(() => queryItems(schema).filter((i) => !fixed || !(i.field in fixed)), [schema, fixed]);
+  const columns = useMemo(() => listColumns(schema).filter((c) => !fixed || !(c.field in fixed)), [schema, fixed]);
+  const list = useList(schema.api, fixed);
   const can = usePagePermission(schema.permission);
   const features = { add: true, edit: true, delete: true, export: true, import: true, detail: true, ...schema.features };
   const [selectedIds, setSelectedIds] = useState<string[]>([]);
@@ -43,7 +55,7 @@ export function SchemaList({ schema }: { schema: PageSchema }) {
   const tree = schema.kind === 'tree' && schema.tree ? schema.tree : undefined;
   const filtering = Object.keys(list.state.query).length > 0;
 
-  const refresh = useCallback(() => { setChildren({}); list.reload(); }, [list]);
+  const refresh = useCallback(() => { setChildren({}); list.reload(); onChanged?.(); }, [list, onChanged]);
 
   const remove = useCallback((ids: string[]) => {
     Modal.confirm({
@@ -57,9 +69,10 @@ export function SchemaList({ schema }: { schema: PageSchema }) {
         setSelectedIds((s) => s.filter((id) => !ids.includes(id)));
         setChildren({});
         list.afterDelete(ids.length);
+        onChanged?.();
       },
     });
-  }, [list]);
+  }, [list, onChanged]);
 
   const runAction = useCallback((action: PageAction, row: Row | null) => {
     if (action.panel) {
@@ -80,16 +93,16 @@ export function SchemaList({ schema }: { schema: PageSchema }) {
     const links: RowLink[] = [];
     if (features.edit && can('edit')) links.push({ key: 'edit', label: '编辑', onClick: () => setForm({ mode: 'edit', record: row }) });
     if (features.detail) links.push({ key: 'detail', label: '详情', onClick: () => setForm({ mode: 'detail', record: row }) });
-    if (tree && features.add && can('add')) links.push({ key: 'addChild', label: '添加下级', onClick: () => setForm({ mode: 'add', record: { [tree.pidField]: row.id } }) });
+    if (tree && features.add && can('add')) links.push({ key: 'addChild', label: '添加下级', onClick: () => setForm({ mode: 'add', record: { ...fixed, [tree.pidField]: row.id } }) });
     for (const a of schema.actions ?? []) {
       if (a.place === 'row' && actionApplies(a, row) && can(a.key, a.permission ?? '')) links.push({ key: a.key, label: a.label, danger: a.danger, onClick: () => runAction(a, row) });
     }
     if (features.delete && can('delete')) links.push({ key: 'delete', label: '删除', danger: true, onClick: () => remove([String(row.id)]) });
     return links;
-  }, [can, features.add, features.delete, features.detail, features.edit, remove, runAction, schema.actions, tree]);
+  }, [can, features.add, features.delete, features.detail, features.edit, fixed, remove, runAction, schema.actions, tree]);
 
   const exportXls = async () => {
-    const params = { ...listParams(list.state), ...(selectedIds.length ? { selections: selectedIds.join(',') } : {}) };
+    const params = { ...listParams(list.state), ...fixed, ...(selectedIds.length ? { selections: selectedIds.join(',') } : {}) };
     try {
       saveBlob(await list.api.exportXls(params), `${schema.title}.xlsx`);
     } catch {
@@ -114,7 +127,7 @@ export function SchemaList({ schema }: { schema: PageSchema }) {
     <Card variant="borderless" className="schema-page">
       <QueryBar items={items} onSearch={(q) => { setSelectedIds([]); list.search(q); }} />
       <Space className="schema-toolbar" wrap>
-        {features.add && can('add') && <Button type="primary" icon={<PlusOutlined />} onClick={() => setForm({ mode: 'add', record: null })}>新增</Button>}
+        {features.add && can('add') && <Button type="primary" icon={<PlusOutlined />} onClick={() => setForm({ mode: 'add', record: fixed ? { ...fixed } : null })}>新增</Button>}
         {features.export && can('export') && <Button icon={<ExportOutlined />} onClick={exportXls}>导出</Button>}
         {features.import && can('import') && <ImportButton url={list.api.importUrl} onDone={refresh} />}
         {toolbarActions.map((a) => (

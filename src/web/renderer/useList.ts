@@ -18,7 +18,7 @@ export function listParams(s: ListState): Record<string, string | number> {
 }
 
 /** A schema page's list: its request state, the rows of the current page, reload. */
-export function useList(base: string) {
+export function useList(base: string, fixed?: Record<string, string>) {
   const api = useRef(crudApi(base)).current;
   const [state, setState] = useState<ListState>({ pageNo: 1, pageSize: DEFAULT_PAGE_SIZE, query: {} });
   const [page, setPage] = useState<Page>({ records: [], total: 0, size: DEFAULT_PAGE_SIZE, current: 1, pages: 0 });
@@ -29,11 +29,11 @@ export function useList(base: string) {
   useEffect(() => {
     const mine = ++seq.current;
     setLoading(true);
-    api.list(listParams(state)).then((res) => {
+    api.list({ ...listParams(state), ...fixed }).then((res) => {
       if (mine !== seq.current) return; // an older answer arriving late
       if (res.success) setPage(res.result);
     }).catch(() => undefined).finally(() => { if (mine === seq.current) setLoading(false); });
-  }, [api, state, version]);
+  }, [api, state, version, fixed]);
 
   const reload = useCallback(() => setVersion((v) => v + 1), []);
   const search = useCallback((query: Record<string, string>) => setState((s) => ({ ...s, query, pageNo: 1 })), []);

@@ -5,7 +5,10 @@ import { registerWidget, type CellRenderer } from '../registry';
 import { textCell } from '../text';
 import { useDictOptions } from './useDictOptions';
 
-interface DictProps { dict?: DictRef; value?: unknown; onChange?: (v: unknown) => void; [key: string]: unknown }
+interface DictProps { dict?: DictRef; numeric?: boolean; value?: unknown; onChange?: (v: unknown) => void; [key: string]: unknown }
+
+/** A choice as the column stores it: a number for a numeric column (`numeric`), else the dictionary's text value. */
+const stored = (v: unknown, numeric?: boolean) => (numeric && v !== undefined && v !== null && v !== '' ? Number(v) : v);
 
 /** Stored values are strings; numbers from integer columns compare as their text. */
 const asText = (v: unknown) => (v === null || v === undefined || v === '' ? undefined : String(v));
@@ -13,22 +16,22 @@ const asText = (v: unknown) => (v === null || v === undefined || v === '' ? unde
 const split = (v: unknown) => (v === null || v === undefined || v === '' ? [] : String(v).split(','));
 const join = (v: string[] | undefined) => (v && v.length ? v.join(',') : '');
 
-function DictSelect({ dict, value, onChange, ...rest }: DictProps) {
+function DictSelect({ dict, numeric, value, onChange, ...rest }: DictProps) {
   const options = useDictOptions(dict);
-  return <Select allowClear placeholder="请选择" {...rest} options={options} value={asText(value)} onChange={onChange} />;
+  return <Select allowClear placeholder="请选择" {...rest} options={options} value={asText(value)} onChange={(v: unknown) => onChange?.(stored(v ?? null, numeric))} />;
 }
 
-function DictMultiSelect({ dict, value, onChange, ...rest }: DictProps) {
+function DictMultiSelect({ dict, numeric: _numeric, value, onChange, ...rest }: DictProps) {
   const options = useDictOptions(dict);
   return <Select mode="multiple" allowClear placeholder="请选择" {...rest} options={options} value={split(value)} onChange={(v: string[]) => onChange?.(join(v))} />;
 }
 
-function DictRadio({ dict, value, onChange, ...rest }: DictProps) {
+function DictRadio({ dict, numeric, value, onChange, ...rest }: DictProps) {
   const options = useDictOptions(dict);
-  return <Radio.Group {...rest} options={options} value={asText(value)} onChange={(e: { target: { value?: unknown } }) => onChange?.(e.target.value)} />;
+  return <Radio.Group {...rest} options={options} value={asText(value)} onChange={(e: { target: { value?: unknown } }) => onChange?.(stored(e.target.value, numeric))} />;
 }
 
-function DictCheckbox({ dict, value, onChange, ...rest }: DictProps) {
+function DictCheckbox({ dict, numeric: _numeric, value, onChange, ...rest }: DictProps) {
   const options = useDictOptions(dict);
   return <Checkbox.Group {...rest} options={options} value={split(value)} onChange={(v: unknown[]) => onChange?.(join(v as string[]))} />;
 }
