@@ -48,7 +48,10 @@ describe('checkPageSchema', () => {
     expect(problem({ ...position, colour: 'red' })).toBe('schemas/system/x.json: /: unknown property "colour"');
     expect(problem({ ...position, table: 'sys_position; drop' })).toMatch(/: \/table: must match pattern/);
     expect(problem({ ...position, fields: [position.fields[0], position.fields[0]] })).toBe('schemas/system/x.json: /fields/1/name: duplicate field "code"');
-    expect(problem({ ...position, fields: [{ name: 'createTime', label: 'x', type: 'datetime' }] })).toMatch(/system field/);
+    expect(problem({ ...position, fields: [{ name: 'createTime', label: 'x', type: 'date', form: false }] })).toMatch(/"createTime" is a system field filled by the engine/);
+    expect(problem({ ...position, fields: [{ name: 'createTime', label: 'x', type: 'datetime', form: true }] })).toMatch(/system field/);
+    expect(problem({ ...position, fields: [{ name: 'id', label: 'x', type: 'string', form: false }] })).toMatch(/system field/);
+    expect(problem({ ...position, fields: [{ name: 'createTime', label: '创建时间', type: 'datetime', form: false, query: 'group', list: true }] })).toBe('ok');
     expect(problem({ ...position, fields: [{ ...position.fields[1], dict: { table: 'sys_user' } }] })).toMatch(/\/fields\/0\/dict: needs a code/);
     expect(problem({ ...position, fields: [{ ...position.fields[0], pattern: '([' }] })).toMatch(/not a valid regular expression/);
     expect(problem({ ...position, kind: 'tree' })).toMatch(/\/tree: a tree page needs/);

@@ -30,7 +30,11 @@ export function checkPageSchema(doc: unknown, source: string): PageSchema {
   schema.fields.forEach((f, i) => {
     const at = `/fields/${i}`;
     if (seen.has(f.name)) throw new SchemaError(source, `${at}/name`, `duplicate field "${f.name}"`);
-    if (system.has(f.name)) throw new SchemaError(source, `${at}/name`, `"${f.name}" is a system field and is added automatically`);
+    const sys = SYSTEM_FIELDS.find((x) => x.name === f.name);
+    // A system field may be declared again only to show it (list, query, detail): the engine still fills it.
+    if (sys && (f.name === 'id' || f.type !== sys.type || f.form === true || f.required || f.unique || f.index || f.virtual || f.sensitive)) {
+      throw new SchemaError(source, `${at}/name`, `"${f.name}" is a system field filled by the engine: declare it only to show it (type ${sys.type}, form false)`);
+    }
     seen.add(f.name);
     if (f.dict && !f.dict.code && !(f.dict.table && f.dict.text && f.dict.value)) {
       throw new SchemaError(source, `${at}/dict`, 'needs a code, or table with text and value');

@@ -38,8 +38,18 @@ export function columnOf(f: FieldSchema): ColumnSpec {
   };
 }
 
-/** Every field of a page: the system columns first, then the declared ones (virtual ones included). */
-export const allFields = (s: PageSchema): FieldSchema[] => [...SYSTEM_FIELDS, ...s.fields];
+/**
+ * Every field of a page: the system columns first (with how the page shows them, where it declares
+ * one again), then the declared ones (virtual ones included).
+ */
+export function allFields(s: PageSchema): FieldSchema[] {
+  const declared = new Map(s.fields.map((f) => [f.name, f]));
+  const system = SYSTEM_FIELDS.map((sf) => (declared.has(sf.name) ? { ...declared.get(sf.name)!, ...pick(sf) } : sf));
+  return [...system, ...s.fields.filter((f) => !SYSTEM_FIELDS.some((sf) => sf.name === f.name))];
+}
+
+/** What the engine decides about a system column, whatever a page says to show it. */
+const pick = (sf: FieldSchema) => ({ name: sf.name, type: sf.type, length: sf.length, nullable: sf.nullable, form: false as const });
 
 /** The fields that are columns of the table. */
 export const columnFields = (s: PageSchema): FieldSchema[] => allFields(s).filter((f) => !f.virtual);

@@ -46,8 +46,9 @@ describe(`Excel export and import [${BACKEND}]`, () => {
     const rows = await sheetOf(await res.arrayBuffer());
     expect(rows[0][0]).toBe('职务管理报表');
     expect(rows[1][0]).toBe('导出人:管理员');
-    expect(rows[2]).toEqual(['职务编码', '职务名称', '职级']);
-    expect(rows.slice(3)).toEqual([['DEV', '开发工程师', '中级']]);
+    expect(rows[2]).toEqual(['职务编码', '职务名称', '职级', '创建时间']);
+    expect(rows.slice(3).map((r) => r.slice(0, 3))).toEqual([['DEV', '开发工程师', '中级']]);
+    expect(rows[3][3]).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
   });
 
   it('exports only the selections when given', async () => {

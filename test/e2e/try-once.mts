@@ -1,32 +1,27 @@
-// Ad-hoc: start the product, log in as admin, open a page, screenshot. Not a test (not *.test.ts).
-import { launchBrowser, loginThroughForm, startServer, ADMIN_PASSWORD } from './harness';
+// Ad-hoc look at pages: start the product, log in as admin, screenshot each path given. Not a test (not *.test.ts).
+// npx tsx test/e2e/try-once.mts /isystem/user /isystem/role …   (screenshots in /tmp/try)
+import fs from 'node:fs';
+import { launchBrowser, loginAsAdmin, startServer } from './harness';
 
-const pagePath = process.argv[2] ?? '/system/position';
-const shot = process.argv[3] ?? '/tmp/try/page.png';
+const paths = process.argv.slice(2);
+fs.mkdirSync('/tmp/try', { recursive: true });
 const server = await startServer();
-const browser = await launchBrowser();
 try {
-  const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'zh-CN' });
-  const page = await context.newPage();
-  page.on('console', (m) => { if (m.type() === 'error') console.log('console:', m.text()); });
-  page.on('pageerror', (e) => console.log('pageerror:', e.message));
-  await loginThroughForm(page, server.baseUrl, 'admin', ADMIN_PASSWORD);
-  const modal = page.locator('.ant-modal').filter({ hasText: '切换登录部门' });
-  await modal.waitFor();
-  await modal.getByRole('button', { name: /确\s*定/ }).click();
-  await page.waitForURL('**/2025/dashboard/analysis');
-  await page.goto(`${server.baseUrl}/2025${pagePath}`);
-  await page.waitForTimeout(2500);
-  await page.screenshot({ path: shot });
-  const step = process.env.STEP;
-  if (step === 'add') {
-    await page.getByRole('button', { name: /新\s*增/ }).click();
-    await page.waitForTimeout(800);
-    await page.getByRole('button', { name: /确\s*定/ }).click();
-    await page.waitForTimeout(800);
-    await page.screenshot({ path: shot.replace('.png', '-add.png') });
+  const browser = await launchBrowser();
+  try {
+    const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'zh-CN' });
+    const page = await context.newPage();
+    page.on('console', (m) => { if (m.type() === 'error') console.log('console:', m.text().slice(0, 300)); });
+    page.on('pageerror', (e) => console.log('pageerror:', e.message));
+    await loginAsAdmin(page, server.baseUrl);
+    for (const p of paths) {
+      await page.goto(`${server.baseUrl}/2025${p}`);
+      await page.waitForTimeout(2000);
+      await page.screenshot({ path: `/tmp/try/${p.replace(/\W+/g, '_')}.png` });
+    }
+  } finally {
+    await browser.close();
   }
 } finally {
-  await browser.close();
   await server.stop();
 }
