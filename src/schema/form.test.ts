@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { compileForm, defaultView, fieldRules } from './form';
+import { compileForm, compileMainForm, defaultView, fieldRules } from './form';
 import type { PageSchema } from './types';
 import { compileValidators } from './validator';
 
@@ -62,5 +62,35 @@ describe('compileForm', () => {
     expect(defaultView({ type: 'string', dict: { code: 'sex' } })).toBe('list');
     expect(defaultView({ type: 'boolean' })).toBe('switch');
     expect(defaultView({ type: 'string', view: 'sel_user' })).toBe('sel_user');
+  });
+});
+
+describe('compileMainForm', () => {
+  const line = { code: 'orderLine', title: '订单明细', table: 'order_line', fields: [
+    { name: 'orderId', label: '订单', type: 'string' as const },
+    { name: 'product', label: '商品名称', type: 'string' as const, required: true },
+    { name: 'qty', label: '数量', type: 'int' as const },
+  ] };
+  const note = { code: 'orderNote', title: '备注', table: 'order_note', fields: [{ name: 'orderId', label: '订单', type: 'string' as const }, { name: 'text', label: '内容', type: 'text' as const }] };
+
+  it('adds each sub table as an editable table under its body key, without the foreign key', () => {
+    const form = compileMainForm(schema, [{ schema: line, foreignKey: 'orderId', display: 'table' }, { schema: note, foreignKey: 'orderId', display: 'tabs' }], 'add');
+    const lines = form.properties!.orderLineList;
+    expect(lines['x-component']).toBe('ArrayTable');
+    const cols = lines.items!.properties!;
+    expect(Object.keys(cols)).toEqual(['__index', '__col_product', '__col_qty', '__ops']);
+    expect(cols.__col_product.properties!.product['x-validator']).toContainEqual({ required: true, message: '商品名称不能为空' });
+    expect(cols.__col_product['x-component-props']).toMatchObject({ title: '商品名称', required: true });
+    expect(lines.properties!.add['x-component']).toBe('ArrayTable.Addition');
+    // `tabs` puts the sub table in a tab of its own.
+    const tab = form.properties!.__tabs.properties!.__tab_orderNote;
+    expect(tab['x-component-props']).toEqual({ tab: '备注' });
+    expect(tab.properties!.orderNoteList['x-component']).toBe('ArrayTable');
+  });
+
+  it('shows sub rows read-only in the detail form: no add or remove', () => {
+    const lines = compileMainForm(schema, [{ schema: line, foreignKey: 'orderId' }], 'detail').properties!.orderLineList;
+    expect(lines.properties).toEqual({});
+    expect(Object.keys(lines.items!.properties!)).not.toContain('__ops');
   });
 });

@@ -16,6 +16,7 @@ export interface FormNode {
   'x-pattern'?: 'editable' | 'readOnly' | 'disabled' | 'readPretty';
   'x-display'?: 'visible' | 'hidden' | 'none';
   properties?: Record<string, FormNode>;
+  items?: FormNode;
 }
 
 /**
@@ -108,4 +109,58 @@ export function compileForm(schema: Pick<PageSchema, 'fields' | 'table'>, mode: 
     properties[f.name] = node;
   });
   return { type: 'object', properties };
+}
+
+/** A sub table of a main page, with its own schema. */
+export interface SubForm {
+  schema: Pick<PageSchema, 'code' | 'title' | 'fields' | 'table'>;
+  foreignKey: string;
+  display?: 'table' | 'tabs';
+}
+
+/**
+ * A sub table's rows as an editable table (`<code>List`, the engine's body key): one column per
+ * form field of the sub schema except its foreign key, which the server fills.
+ */
+export function compileSubTable(sub: SubForm, mode: FormMode): FormNode {
+  const fields = compileForm(sub.schema, mode).properties!;
+  delete fields[sub.foreignKey];
+  const column = (title: string, props: Record<string, unknown>, inner: Record<string, FormNode>): FormNode => ({
+    type: 'void', 'x-component': 'ArrayTable.Column', 'x-component-props': { title, ...props }, properties: inner,
+  });
+  const columns: Record<string, FormNode> = { __index: column('序号', { width: 60, align: 'center' }, { index: { type: 'void', 'x-component': 'ArrayTable.Index' } }) };
+  for (const [name, node] of Object.entries(fields)) {
+    if (node['x-display'] === 'hidden') continue;
+    const { title, ...cell } = node;
+    columns[`__col_${name}`] = column(title ?? name, { width: 160, required: node.required }, { [name]: cell });
+  }
+  if (mode !== 'detail') {
+    columns.__ops = column('操作', { width: 70, align: 'center', fixed: 'right' }, { remove: { type: 'void', 'x-component': 'ArrayTable.Remove' } });
+  }
+  return {
+    type: 'array',
+    title: sub.schema.title,
+    'x-decorator': 'FormItem',
+    'x-decorator-props': { labelCol: 24, wrapperCol: 24, layout: 'vertical' },
+    'x-component': 'ArrayTable',
+    'x-component-props': { pagination: { pageSize: 10 }, scroll: { x: '100%' } },
+    items: { type: 'object', properties: columns },
+    properties: mode === 'detail' ? {} : { add: { type: 'void', title: '新增一行', 'x-component': 'ArrayTable.Addition' } },
+  };
+}
+
+/** A main page's form: its own fields, then its sub tables — inline, or each in a tab when it says `tabs`. */
+export function compileMainForm(main: Pick<PageSchema, 'fields' | 'table'>, subs: SubForm[], mode: FormMode): FormNode {
+  const form = compileForm(main, mode);
+  const props = form.properties!;
+  let index = Object.keys(props).length;
+  const tabs: Record<string, FormNode> = {};
+  for (const sub of subs) {
+    const node = { ...compileSubTable(sub, mode), 'x-index': index++ };
+    if (sub.display === 'tabs') {
+      tabs[`__tab_${sub.schema.code}`] = { type: 'void', 'x-component': 'FormTab.TabPane', 'x-component-props': { tab: sub.schema.title }, properties: { [`${sub.schema.code}List`]: { ...node, title: undefined } } };
+    } else props[`${sub.schema.code}List`] = node;
+  }
+  if (Object.keys(tabs).length) props.__tabs = { type: 'void', 'x-index': index, 'x-component': 'FormTab', properties: tabs };
+  return form;
 }

@@ -20,11 +20,12 @@ export interface Boot {
  * schemas (a broken one stops here), create or extend their tables, seed a new database.
  */
 export async function bootstrap(config: Config, root = process.cwd()): Promise<Boot> {
-  const schemas = loadSchemas(path.join(root, 'schemas'));
+  const schemasDir = config.schemasDir ?? path.join(root, 'schemas');
+  const schemas = loadSchemas(schemasDir);
   const { db, dialect, describe } = await connect(config);
   const migrations = await migrate(db);
   const syncedTables = await syncBuiltIn(db, dialect, schemas.schemas);
-  const seeded = await seedIfEmpty(db, { seedDir: path.join(root, 'schemas/seed'), adminPassword: config.adminPassword ?? DEFAULT_ADMIN_PASSWORD });
+  const seeded = await seedIfEmpty(db, { seedDir: path.join(schemasDir, 'seed'), adminPassword: config.adminPassword ?? DEFAULT_ADMIN_PASSWORD });
   return {
     ctx: { config, db, dialect, dicts: new DictService(db), schemas },
     facts: { database: describe, migrations, syncedTables, seeded },

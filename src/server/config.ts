@@ -17,6 +17,8 @@ export interface Config {
   logLevel: string;
   /** Trust X-Forwarded-For (set TRUST_PROXY=on only behind a reverse proxy). */
   trustProxy: boolean;
+  /** Folder of the page schemas (and their seed/), when not the project's own schemas/. */
+  schemasDir?: string;
 }
 
 export const DEFAULT_ADMIN_PASSWORD = 'Admin@2025';
@@ -36,5 +38,6 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDist: path.resolve(env.WEB_DIST ?? './dist/web'),
     logLevel: env.LOG_LEVEL ?? 'info',
     trustProxy: ['on', 'true', '1'].includes((env.TRUST_PROXY ?? '').toLowerCase()),
+    schemasDir: env.SCHEMAS_DIR ? path.resolve(env.SCHEMAS_DIR) : undefined,
   };
 }

@@ -1,15 +1,16 @@
-import { FormItem, FormLayout } from '@formily/antd-v5';
+import { ArrayTable, FormItem, FormLayout, FormTab } from '@formily/antd-v5';
 import { createForm } from '@formily/core';
 import { createSchemaField, FormProvider, type ISchema } from '@formily/react';
 import { Button, Modal, Spin, message } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
-import { compileForm, type FormMode } from '../../schema/form';
+import { compileForm, compileMainForm, type FormMode, type SubForm } from '../../schema/form';
 import type { PageSchema } from '../../schema/types';
 import { formComponents } from '../widgets';
-import { crudApi, type Row } from './api';
+import { crudApi, schemaApi, type Row } from './api';
+import { http } from '../api/request';
 import './validate-rules';
 
-const SchemaField = createSchemaField({ components: { FormItem, ...formComponents() } });
+const SchemaField = createSchemaField({ components: { FormItem, ArrayTable, FormTab, ...formComponents() } });
 
 const TITLES: Record<FormMode, string> = { add: '新增', edit: '编辑', detail: '详情' };
 
@@ -32,22 +33,31 @@ function bodyOf(values: Row): Row {
  */
 export function FormModal({ schema, mode, record, onClose }: FormModalProps) {
   const api = useMemo(() => crudApi(schema.api), [schema.api]);
-  const formSchema = useMemo(() => compileForm(schema, mode), [schema, mode]);
+  const subs = useSubForms(schema);
+  const waitingForSubs = !!(schema.kind === 'main' && schema.subTables?.length) && !subs;
+  const formSchema = useMemo(() => (subs ? compileMainForm(schema, subs, mode) : compileForm(schema, mode)), [schema, subs, mode]);
   const [loading, setLoading] = useState(mode !== 'add');
   const [saving, setSaving] = useState(false);
   const form = useMemo(() => createForm({ readPretty: mode === 'detail', initialValues: mode === 'add' ? { ...record } : {} }), [mode, record]);
 
   useEffect(() => {
-    if (mode === 'add' || !record?.id) return;
+    if (mode === 'add' || !record?.id || waitingForSubs) return;
     let live = true;
-    // The stored row, fresh and with what the page's module adds (a user's roles), not the list's copy.
-    api.queryById(String(record.id)).then((res) => {
+    const id = String(record.id);
+    // The stored row, fresh and with what the page's module adds (a user's roles), not the list's copy;
+    // a main row with the rows of each of its sub tables.
+    Promise.all([
+      api.queryById(id),
+      ...(subs ?? []).map((sub) => http.get<{ records: Row[] }>(`${schema.api}/subList/${sub.schema.code}`, { mainId: id, pageSize: 1000 })),
+    ]).then(([main, ...lists]) => {
       if (!live) return;
-      if (res.success) form.setInitialValues(res.result);
-      else { void message.warning(res.message); onClose(false); }
+      if (!main.success) { void message.warning(main.message); onClose(false); return; }
+      const values: Row = { ...(main.result as Row) };
+      (subs ?? []).forEach((sub, i) => { values[`${sub.schema.code}List`] = lists[i].success ? (lists[i].result as { records: Row[] }).records : []; });
+      form.setInitialValues(values);
     }).catch(() => onClose(false)).finally(() => live && setLoading(false));
     return () => { live = false; };
-  }, [api, form, mode, record, onClose]);
+  }, [api, form, mode, record, onClose, schema, subs, waitingForSubs]);
 
   const save = async () => {
     try {
@@ -75,8 +85,8 @@ export function FormModal({ schema, mode, record, onClose }: FormModalProps) {
     : [<Button key="cancel" onClick={() => onClose(false)}>取消</Button>, <Button key="ok" type="primary" loading={saving} onClick={save}>确定</Button>];
 
   return (
-    <Modal open title={TITLES[mode]} width={800} onCancel={() => onClose(false)} footer={footer} destroyOnHidden maskClosable={false}>
-      <Spin spinning={loading}>
+    <Modal open title={TITLES[mode]} width={subs?.length ? 1100 : 800} onCancel={() => onClose(false)} footer={footer} destroyOnHidden maskClosable={false}>
+      <Spin spinning={loading || waitingForSubs}>
         <FormProvider form={form}>
           <FormLayout labelCol={5} wrapperCol={17}>
             <SchemaField schema={formSchema as ISchema} />
@@ -85,4 +95,21 @@ export function FormModal({ schema, mode, record, onClose }: FormModalProps) {
       </Spin>
     </Modal>
   );
+}
+
+/** The schemas of a main page's sub tables (null until loaded; none for other pages). */
+function useSubForms(schema: PageSchema): SubForm[] | null {
+  const wanted = schema.kind === 'main' ? schema.subTables ?? [] : [];
+  const [subs, setSubs] = useState<SubForm[] | null>(null);
+  useEffect(() => {
+    if (!wanted.length) return;
+    let live = true;
+    void Promise.all(wanted.map((t) => schemaApi.byCode(t.code))).then((answers) => {
+      if (!live) return;
+      setSubs(answers.flatMap((a, i) => (a.success ? [{ schema: a.result, foreignKey: wanted[i].foreignKey, display: wanted[i].display }] : [])));
+    });
+    return () => { live = false; };
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [schema]);
+  return wanted.length ? subs : null;
 }
