@@ -1,0 +1,107 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { launchBrowser, loginAsAdmin, startServer, type RunningServer } from './harness';
+
+/** System pages drawn from their schemas, with their named modules behind them (users, dictionaries). */
+describe('system management pages in Chromium', () => {
+  let server: RunningServer;
+  let browser: Browser;
+  let context: BrowserContext;
+  let page: Page;
+
+  beforeAll(async () => {
+    server = await startServer();
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+  beforeEach(async () => {
+    context = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'zh-CN' });
+    page = await context.newPage();
+    await loginAsAdmin(page, server.baseUrl);
+  });
+  afterEach(async () => {
+    await context.close();
+  });
+
+  const toast = (text: string) => page.locator('.ant-message-notice').filter({ hasText: text }).first();
+  const modal = () => page.locator('.ant-modal').filter({ hasText: '新增' }).last();
+  const item = (label: string) => modal().locator('.ant-formily-item').filter({ has: page.locator('label', { hasText: new RegExp(`^${label}$`) }) });
+  const choose = async (label: string, option: string) => {
+    await item(label).locator('.ant-select').click();
+    await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: option }).click();
+    await page.keyboard.press('Escape');
+  };
+  const login = (username: string, password: string) => page.evaluate(async ([u, p]) => {
+    const res = await fetch('/jeecg-boot/sys/login', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ username: u, password: p }) });
+    return (await res.json()) as { success: boolean; message: string };
+  }, [username, password]);
+
+  it('creates a user with a role and a department, who can then log in, and freezes them from the row', async () => {
+    await page.goto(`${server.baseUrl}/2025/isystem/user`);
+    await page.getByRole('button', { name: /新\s*增/ }).click();
+    await item('用户账号').locator('input').fill('zhangsan');
+    await item('用户姓名').locator('input').fill('张三');
+    await item('登录密码').locator('input').fill('short');
+    await item('确认密码').locator('input').fill('short');
+    await choose('角色分配', '审核人');
+    await choose('所属部门', '项目管理部');
+    await modal().getByRole('button', { name: /确\s*定/ }).click();
+    // The server's password rule comes back as the message.
+    await page.locator('.ant-message-notice').filter({ hasText: '密码至少8位，且需包含数字、字母' }).first().waitFor();
+    await item('登录密码').locator('input').fill('Passw0rd-2025');
+    await item('确认密码').locator('input').fill('Passw0rd-2025');
+    await modal().getByRole('button', { name: /确\s*定/ }).click();
+    await toast('添加成功！').waitFor();
+
+    const row = page.locator('.schema-page .ant-table-tbody tr').filter({ hasText: 'zhangsan' });
+    await row.waitFor();
+    expect(await row.textContent()).toContain('张三');
+    expect((await login('zhangsan', 'Passw0rd-2025')).success).toBe(true);
+
+    // The edit form shows the stored role and department (the module decorates the row).
+    await row.getByText('编辑').click();
+    const edit = page.locator('.ant-modal').filter({ hasText: '编辑' }).last();
+    await edit.locator('.ant-select-selection-item').filter({ hasText: '审核人' }).waitFor();
+    await edit.locator('.ant-select-selection-item').filter({ hasText: '项目管理部' }).waitFor();
+    expect(await edit.getByText('登录密码').count()).toBe(0);
+    await edit.getByRole('button', { name: /取\s*消/ }).click();
+
+    // 冻结 is a schema action on the row, shown while the user is active.
+    await row.getByText('更多').click();
+    await page.locator('.ant-dropdown:visible').getByText('冻结', { exact: true }).click();
+    await page.locator('.ant-modal-confirm').getByRole('button', { name: /确\s*定/ }).click();
+    await toast('操作成功!').waitFor();
+    await expect.poll(async () => row.textContent()).toContain('冻结');
+    expect(await login('zhangsan', 'Passw0rd-2025')).toMatchObject({ success: false, message: '该用户已冻结' });
+    await row.getByText('更多').click();
+    await page.locator('.ant-dropdown:visible').getByText('解冻', { exact: true }).waitFor();
+    expect(await page.locator('.ant-dropdown:visible').getByText('冻结', { exact: true }).count()).toBe(0);
+  });
+
+  it('edits a dictionary\'s items in its panel, and the dictionary answers with them at once', async () => {
+    await page.goto(`${server.baseUrl}/2025/isystem/dict`);
+    await page.getByPlaceholder('请输入字典编码').fill('position_rank');
+    await page.getByRole('button', { name: /查\s*询/ }).click();
+    const row = page.locator('.schema-page .ant-table-tbody tr.ant-table-row').filter({ hasText: 'position_rank' });
+    await page.locator('.ant-pagination-total-text').filter({ hasText: '1-1 共1条' }).waitFor();
+    await row.getByText('更多').click();
+    await page.locator('.ant-dropdown:visible').getByText('字典配置').click();
+    const drawer = page.locator('.ant-drawer').filter({ hasText: '字典列表 - 职务职级' });
+    await drawer.getByText('正高级').waitFor();
+    await drawer.getByRole('button', { name: /新\s*增/ }).click();
+    await item('名称').locator('input').fill('特级');
+    await item('数据值').locator('input').fill('6');
+    await modal().getByRole('button', { name: /确\s*定/ }).click();
+    await toast('添加成功！').waitFor();
+    await drawer.getByText('特级').waitFor();
+    const items = await page.evaluate(async () => {
+      const token = JSON.parse(localStorage.getItem('Access-Token')!).value as string;
+      const res = await fetch('/jeecg-boot/sys/dict/getDictItems/position_rank', { headers: { 'X-Access-Token': token } });
+      return ((await res.json()).result as { text: string; value: string }[]).map((i) => `${i.text}=${i.value}`);
+    });
+    expect(items).toContain('特级=6');
+  });
+});
