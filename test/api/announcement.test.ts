@@ -34,7 +34,7 @@ describe(`announcements [${BACKEND}]`, () => {
       expect(Object.keys(b).sort()).toEqual(['anntMsgList', 'anntMsgTotal', 'sysMsgList', 'sysMsgTotal']);
       expect(titles(b.anntMsgList)).toEqual([SEEDED_NOTICE]);
       expect([b.anntMsgTotal, b.sysMsgTotal]).toEqual([1, 0]);
-      expect(b.anntMsgList[0]).toMatchObject({ sendStatus: '1', msgType: 'ALL', sender: 'admin', sender_dictText: '管理员', priority_dictText: '高' });
+      expect(b.anntMsgList[0]).toMatchObject({ sendStatus: '1', msgType: 'ALL', sender: 'admin', sender_dictText: '管理员', priority_dictText: '紧急' });
     }
   });
 

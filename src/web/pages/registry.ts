@@ -16,6 +16,7 @@ type Loader = () => Promise<{ default: ComponentType<PageProps> }>;
 const loaders: Record<string, Loader> = {
   'dashboard/Analysis': () => import('./dashboard/Analysis'),
   'modules/online/cgform/auto/OnlCgformAutoList': () => import('../renderer/SchemaPage'),
+  'system/UserAnnouncementList': () => import('./system/UserAnnouncementList'),
 };
 
 export function registerPage(component: string, loader: Loader): void {

@@ -1,38 +1,79 @@
 import { BellOutlined } from '@ant-design/icons';
-import { Badge, Button, List, Popover, Tabs } from 'antd';
+import { Badge, Button, List, Popover, Tabs, Typography } from 'antd';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
+import { useSession } from '../../app/session';
+import AnnouncementDetail, { announcementApi, PriorityTag, type Announcement } from '../../components/AnnouncementDetail';
+import { useNoticeFeed } from '../../components/AnnouncementDetail/useNoticeFeed';
 
 const MY_ANNOUNCEMENTS_PATH = '/isps/userAnnouncement';
 
-/** SPEC §2 notification bell: two announcement tabs and a view-more button (messages arrive with the notice feature). */
-export function NoticeBell() {
+function NoticeItems({ items, empty, onOpen }: { items: Announcement[]; empty: string; onOpen: (a: Announcement) => void }) {
+  return (
+    <List
+      size="small"
+      dataSource={items}
+      locale={{ emptyText: empty }}
+      renderItem={(a) => (
+        <List.Item key={a.id} className="notice-bell-item" style={{ cursor: 'pointer' }} onClick={() => onOpen(a)}>
+          <List.Item.Meta
+            title={<Typography.Text ellipsis={{ tooltip: a.titile }}>{a.titile}</Typography.Text>}
+            description={<span>{a.sendTime} <PriorityTag priority={a.priority} /></span>}
+          />
+        </List.Item>
+      )}
+    />
+  );
+}
+
+/** SPEC §2 notification bell: my unread notices and system messages, polled, opened in the detail modal. */
+function Bell() {
   const [open, setOpen] = useState(false);
+  const [detail, setDetail] = useState<Announcement | null>(null);
   const navigate = useNavigate();
+  const { notices, reload } = useNoticeFeed();
+
+  const read = async (a: Announcement) => {
+    setOpen(false);
+    setDetail(a);
+    try {
+      await announcementApi.markRead(a.id);
+    } catch {
+      // the request layer has shown why; the notice stays unread
+    }
+    void reload();
+  };
+
   const panel = (
     <>
       <Tabs
         centered
         items={[
-          { key: 'notice', label: '通知', children: <List dataSource={[]} renderItem={() => null} locale={{ emptyText: '暂无通知' }} /> },
-          { key: 'system', label: '系统消息', children: <List dataSource={[]} renderItem={() => null} locale={{ emptyText: '暂无消息' }} /> },
+          { key: 'notice', label: `通知(${notices.anntMsgTotal})`, children: <NoticeItems items={notices.anntMsgList} empty="暂无通知" onOpen={read} /> },
+          { key: 'system', label: `系统消息(${notices.sysMsgTotal})`, children: <NoticeItems items={notices.sysMsgList} empty="暂无消息" onOpen={read} /> },
         ]}
       />
-      <Button
-        block
-        type="link"
-        onClick={() => {
-          setOpen(false);
-          navigate(MY_ANNOUNCEMENTS_PATH);
-        }}
-      >
-        查看更多
-      </Button>
+      <Button block type="link" onClick={() => { setOpen(false); navigate(MY_ANNOUNCEMENTS_PATH); }}>查看更多</Button>
     </>
   );
   return (
-    <Popover trigger="click" placement="bottomRight" open={open} onOpenChange={setOpen} content={panel} styles={{ root: { width: 300 } }}>
-      <Button type="text" aria-label="消息通知" icon={<Badge count={0} size="small"><BellOutlined style={{ fontSize: 16 }} /></Badge>} />
-    </Popover>
+    <>
+      <Popover trigger="click" placement="bottomRight" open={open} onOpenChange={setOpen} content={panel} styles={{ root: { width: 300 } }}>
+        <Button
+          type="text"
+          aria-label="消息通知"
+          icon={<Badge count={notices.anntMsgTotal + notices.sysMsgTotal} size="small"><BellOutlined style={{ fontSize: 16 }} /></Badge>}
+        />
+      </Popover>
+      <AnnouncementDetail announcement={detail} onClose={() => setDetail(null)} />
+    </>
   );
+}
+
+/** The bell belongs to a signed-in user: a guest (or nobody) gets none and nothing is polled. */
+export function NoticeBell() {
+  const { isGuest, token } = useSession();
+  if (isGuest || !token) return null;
+  // A new token is a new user: their own notices, and a fresh start after an earlier failure.
+  return <Bell key={token} />;
 }

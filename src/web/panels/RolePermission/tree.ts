@@ -1,0 +1,58 @@
+import type { PermissionNode } from './api';
+
+const kids = (n: PermissionNode) => n.children ?? [];
+
+function walk(nodes: PermissionNode[], visit: (n: PermissionNode) => void): void {
+  for (const n of nodes) { visit(n); walk(kids(n), visit); }
+}
+
+export function allKeys(nodes: PermissionNode[]): string[] {
+  const keys: string[] = [];
+  walk(nodes, (n) => keys.push(n.key));
+  return keys;
+}
+
+/** Keys of the nodes that have children: what 展开所有 expands. */
+export function parentKeys(nodes: PermissionNode[]): string[] {
+  const keys: string[] = [];
+  walk(nodes, (n) => { if (kids(n).length) keys.push(n.key); });
+  return keys;
+}
+
+/** The leaves among `keys`: in linked mode (父子关联) the parents follow from them. */
+export function leafKeysOf(nodes: PermissionNode[], keys: string[]): string[] {
+  const wanted = new Set(keys);
+  const leaves: string[] = [];
+  walk(nodes, (n) => { if (!kids(n).length && wanted.has(n.key)) leaves.push(n.key); });
+  return leaves;
+}
+
+/**
+ * Linked checking as the tree draws it: a checked node checks everything under it; a parent is
+ * checked when all its children are, half-checked when some are.
+ */
+export function conductCheck(nodes: PermissionNode[], keys: string[]): { checked: string[]; halfChecked: string[] } {
+  const wanted = new Set(keys);
+  const checked: string[] = [];
+  const halfChecked: string[] = [];
+  const visit = (n: PermissionNode, forced: boolean): 'all' | 'some' | 'none' => {
+    const self = forced || wanted.has(n.key);
+    const states = kids(n).map((c) => visit(c, self));
+    if (self || (states.length > 0 && states.every((s) => s === 'all'))) { checked.push(n.key); return 'all'; }
+    if (states.some((s) => s !== 'none')) { halfChecked.push(n.key); return 'some'; }
+    return 'none';
+  };
+  for (const n of nodes) visit(n, false);
+  return { checked, halfChecked };
+}
+
+/** The nodes whose title contains `keyword`, each with its ancestors and everything under it. */
+export function filterTree(nodes: PermissionNode[], keyword: string): PermissionNode[] {
+  const kw = keyword.trim().toLowerCase();
+  if (!kw) return nodes;
+  return nodes.flatMap((n) => {
+    if (n.title.toLowerCase().includes(kw)) return [n];
+    const children = filterTree(kids(n), kw);
+    return children.length ? [{ ...n, children }] : [];
+  });
+}
