@@ -49,7 +49,8 @@ describe('back-office shell in Chromium', () => {
     await sideMenu().getByText('系统管理', { exact: true }).click();
     await sideMenu().getByText('用户管理', { exact: true }).click();
     await page.waitForURL('**/2025/isystem/user');
-    await page.getByText('功能建设中').first().waitFor();
+    // the page its schema draws
+    await page.locator('.schema-page').getByText('用户账号').first().waitFor();
     await sideMenu().getByText('角色管理', { exact: true }).click();
     await page.waitForURL('**/2025/isystem/role');
     const tabs = page.locator('.basic-multitab .ant-tabs-tab');
@@ -70,6 +71,11 @@ describe('back-office shell in Chromium', () => {
     await expect.poll(() => tabs.allTextContents()).toEqual(['首页']);
     await tabs.filter({ hasText: '首页' }).locator('.ant-tabs-tab-remove').click();
     await toast('这是最后一页，不能再关闭了啦').waitFor();
+
+    // a menu entry with neither a page nor a schema shows the not-built page, never a blank one
+    await sideMenu().getByText('系统监控', { exact: true }).click();
+    await sideMenu().getByText('磁盘监控', { exact: true }).click();
+    await page.getByText('功能建设中').first().waitFor();
   });
 
   it('changes the password with every validation message, then logs out and back in', async () => {
