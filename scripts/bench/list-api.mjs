@@ -1,0 +1,259 @@
+// List API benchmark (not a test): the generic CRUD `list` of a page schema on a ROWS-row table
+// (filter + sort + page, three dictionary fields translated), under CONNECTIONS concurrent
+// connections, next to a bare Fastify route sending the same SQL to the same database in the
+// same run (scripts/bench/list-api/bare.mjs says what the bare route skips).
+// Aims (issue): engine ≥ 0.7 × the bare route's requests per second, engine p95 < 50 ms.
+// Usage: node scripts/bench/list-api.mjs
+//   env ROWS=1000000  DB=sqlite|postgres  CONNECTIONS=50  DURATION=10 (s per run)  WARMUP=2 (s)
+//       PG_URL=postgres://postgres@127.0.0.1:5432/test (admin connection; a throw-away database is made and dropped)
+//       ROUNDS=1 (interleaved rounds per shape: median req/s, percentiles over all rounds)
+//       VARIANTS=1 (also time "bare + the engine's token check" and, on SQLite, "engine with cached statements",
+//                   on the shapes where the bare route does at least 100 req/s)
+//       ONLY=<text> (only the shapes whose name contains it)  SERVER_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" (node flags for the server)
+// The server (engine and bare route) runs in a child process; autocannon runs in this one.
+import { fork } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { isDeepStrictEqual } from 'node:util';
+import autocannon from 'autocannon';
+
+const ROWS = Number(process.env.ROWS ?? 1_000_000);
+const DB = (process.env.DB ?? 'sqlite').toLowerCase();
+const CONNECTIONS = Number(process.env.CONNECTIONS ?? 50);
+const DURATION = Number(process.env.DURATION ?? 10);
+const WARMUP = Number(process.env.WARMUP ?? 2);
+const ROUNDS = Number(process.env.ROUNDS ?? 1);
+const PG_URL = process.env.PG_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+if (!['sqlite', 'postgres'].includes(DB)) throw new Error(`DB must be sqlite or postgres, got "${DB}"`);
+if (!(ROWS >= 10_000)) throw new Error('ROWS must be at least 10000');
+
+const AIM_RATIO = 0.7, AIM_P95 = 50;
+const here = path.join(import.meta.dirname, 'list-api');
+const repo = path.resolve(import.meta.dirname, '../..');
+
+function rangeQs() {
+  const fmt = (ms) => new Date(ms).toISOString().slice(0, 19).replace('T', ' ');
+  const begin = Date.UTC(2025, 5, 1, 10), seconds = Math.min(31_536_000, Math.round(3600 * 1_000_000 / ROWS));
+  return `status=2&orderTime_begin=${encodeURIComponent(fmt(begin))}&orderTime_end=${encodeURIComponent(fmt(begin + (seconds - 1) * 1000))}&column=orderTime&order=desc&pageNo=1&pageSize=10`;
+}
+
+/** The query shapes: what a list page sends (the table's sort, page size 10). */
+const SHAPES = [
+  // A selective filter (one status, a time range holding ~115 rows: one hour at a million rows):
+  // the database work is small, so this is the shape where the engine's own per-request cost shows.
+  { name: 'narrow range+filter, p1', qs: rangeQs() },
+  { name: 'filter+sort, page 1', qs: 'status=2&column=orderTime&order=desc&pageNo=1&pageSize=10' },
+  { name: 'filter+sort, page 500', qs: 'status=2&column=orderTime&order=desc&pageNo=500&pageSize=10' },
+  { name: 'like filter, page 1', qs: `customerName=${encodeURIComponent('*1234*')}&column=orderTime&order=desc&pageNo=1&pageSize=10` },
+];
+
+if (process.env.ONLY) SHAPES.splice(0, SHAPES.length, ...SHAPES.filter((s) => s.name.includes(process.env.ONLY)));
+if (!SHAPES.length) throw new Error(`no shape name contains "${process.env.ONLY}"`);
+
+// A throw-away root: the repository's page schemas (the seed fills some of their tables) and seed
+// data, plus the bench schema.
+const root = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-list-'));
+fs.mkdirSync(path.join(root, 'schemas/bench'), { recursive: true });
+fs.copyFileSync(path.join(here, 'bench_order.json'), path.join(root, 'schemas/bench/bench_order.json'));
+for (const entry of fs.readdirSync(path.join(repo, 'schemas'))) {
+  if (entry === 'seed') fs.symlinkSync(path.join(repo, 'schemas/seed'), path.join(root, 'schemas/seed'));
+  else fs.cpSync(path.join(repo, 'schemas', entry), path.join(root, 'schemas', entry), { recursive: true });
+}
+const password = `Bench-${randomBytes(6).toString('hex')}`;
+
+let pgName, pgDrop;
+let child;
+const cleanup = async () => {
+  if (child && child.exitCode === null) {
+    const exited = new Promise((r) => child.once('exit', r));
+    child.kill('SIGTERM');
+    await exited;
+  }
+  fs.rmSync(root, { recursive: true, force: true });
+  if (pgDrop) await pgDrop();
+};
+
+try {
+  let databaseUrl;
+  if (DB === 'postgres') {
+    const pg = (await import('pg')).default;
+    pgName = `bench_list_${randomBytes(4).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: PG_URL, connectionTimeoutMillis: 5000 });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE "${pgName}"`);
+    await admin.end();
+    pgDrop = async () => {
+      const c = new pg.Client({ connectionString: PG_URL });
+      await c.connect();
+      try { await c.query(`DROP DATABASE IF EXISTS "${pgName}" WITH (FORCE)`); } finally { await c.end(); }
+    };
+    const u = new URL(PG_URL); u.pathname = `/${pgName}`; databaseUrl = u.toString();
+  }
+
+  console.log(`preparing ${ROWS.toLocaleString('en')} rows on ${DB}…`);
+  child = fork(path.join(here, 'server.mjs'), [], {
+    cwd: repo,
+    env: { ...process.env, BENCH_ROOT: root, ROWS: String(ROWS), ADMIN_PASSWORD: password, DATA_DIR: path.join(root, 'data'), DATABASE_URL: databaseUrl ?? '' },
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    execArgv: (process.env.SERVER_ARGS ?? '').split(' ').filter(Boolean),
+  });
+  const nextMessage = (type) => new Promise((resolve, reject) => {
+    const onMsg = (m) => {
+      if (m.type === type) { off(); resolve(m); } else if (m.type === 'error') { off(); reject(new Error(`server: ${m.message}`)); }
+    };
+    const onExit = (code) => { off(); reject(new Error(`server exited with code ${code}`)); };
+    const off = () => { child.off('message', onMsg); child.off('exit', onExit); };
+    child.on('message', onMsg);
+    child.once('exit', onExit);
+  });
+  const ready = await nextMessage('ready');
+  const engineBase = `http://127.0.0.1:${ready.enginePort}${ready.apiBase}${ready.api}/list`;
+  const bareBase = `http://127.0.0.1:${ready.barePort}/bare/list`;
+  const vp = ready.variantPorts;
+  const variants = [
+    vp.bareAuth && { label: 'bare + token check', base: `http://127.0.0.1:${vp.bareAuth}/bare/list`, like: 'bare' },
+    vp.engineCached && { label: 'engine, cached stmts', base: `http://127.0.0.1:${vp.engineCached}${ready.apiBase}${ready.api}/list`, like: 'engine' },
+  ].filter(Boolean);
+
+  const login = await fetch(`http://127.0.0.1:${ready.enginePort}${ready.apiBase}/sys/login`, {
+    method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'admin', password }),
+  }).then((r) => r.json());
+  if (!login.success) throw new Error(`login refused: ${JSON.stringify(login)}`);
+  const token = login.result.token;
+  const headers = { 'x-access-token': token };
+
+  // 1. Same SQL: the engine's captured statements against the bare route's.
+  child.send({ type: 'probe', probes: SHAPES.map((s) => s.qs), token });
+  const { out: sqlOut } = await nextMessage('sql');
+  for (const [i, p] of sqlOut.entries()) {
+    const eng = p.engineSql.map((q) => ({ sql: q.sql, params: q.params }));
+    if (!isDeepStrictEqual(eng, p.bareSql)) {
+      throw new Error(`SQL differs for "${SHAPES[i].name}":\n engine: ${JSON.stringify(eng, null, 1)}\n bare:   ${JSON.stringify(p.bareSql, null, 1)}`);
+    }
+    SHAPES[i].sql = p.bareSql;
+    SHAPES[i].otherSql = p.allSql.filter((s) => !s.includes('"bench_order"'));
+  }
+  child.send({ type: 'explain', queries: SHAPES.flatMap((s) => s.sql) });
+  const { out: plans } = await nextMessage('explain');
+
+  // 2. Same answer: totals, ids and every record field (dictionary texts included).
+  for (const s of SHAPES) {
+    const e = await fetch(`${engineBase}?${s.qs}`, { headers }).then((r) => r.json());
+    const b = await fetch(`${bareBase}?${s.qs}`).then((r) => r.json());
+    if (!e.success || !b.success) throw new Error(`"${s.name}": engine ${e.message} / bare ${b.message}`);
+    const { timestamp: _a, ...er } = e; const { timestamp: _b, ...br } = b;
+    if (e.result.total !== b.result.total || !isDeepStrictEqual(e.result.records.map((r) => r.id), b.result.records.map((r) => r.id))) {
+      throw new Error(`"${s.name}": engine total ${e.result.total} ids ${e.result.records.map((r) => r.id)} ≠ bare total ${b.result.total} ids ${b.result.records.map((r) => r.id)}`);
+    }
+    if (!isDeepStrictEqual(er, br)) throw new Error(`"${s.name}": same ids and total, but the bodies differ:\n${JSON.stringify(er).slice(0, 600)}\n${JSON.stringify(br).slice(0, 600)}`);
+    if (!e.result.records.length) throw new Error(`"${s.name}": empty page`);
+    for (const v of variants) {
+      const { timestamp: _v, ...vr } = await fetch(`${v.base}?${s.qs}`, { headers }).then((r) => r.json());
+      if (!isDeepStrictEqual(vr, er)) throw new Error(`"${s.name}": ${v.label} answers differently`);
+    }
+    // Alone: one request at a time, median of 5 (after the two above warmed the route).
+    const alone = async (url, hdrs) => {
+      const t = [];
+      for (let i = 0; i < 5; i++) { const t0 = performance.now(); await (await fetch(url, { headers: hdrs })).arrayBuffer(); t.push(performance.now() - t0); }
+      return t.sort((a, b) => a - b)[2];
+    };
+    s.aloneEngine = await alone(`${engineBase}?${s.qs}`, headers);
+    s.aloneBare = await alone(`${bareBase}?${s.qs}`, {});
+    s.total = e.result.total;
+    s.bytes = JSON.stringify(e).length;
+  }
+
+  // 3. Load.
+  const run = (url, hdrs, duration) => new Promise((resolve, reject) => {
+    const lat = [];
+    const inst = autocannon({ url, connections: CONNECTIONS, duration, headers: hdrs, timeout: 60 }, (err, res) => (err ? reject(err) : resolve({ res, lat })));
+    inst.on('response', (_c, status, _bytes, ms) => { if (status === 200) lat.push(ms); });
+  });
+  const pct = (sorted, q) => sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))];
+  // autocannon drops its connections at the end of a run, but the server still works through the
+  // requests it had queued: wait until a ping comes back fast before the next run starts.
+  const drain = async () => {
+    for (let fast = 0, t = performance.now(); fast < 3;) {
+      const t0 = performance.now();
+      await fetch(`http://127.0.0.1:${ready.barePort}/ping`);
+      fast = performance.now() - t0 < 5 ? fast + 1 : 0;
+      if (performance.now() - t > 120_000) throw new Error('the server is still busy 120 s after a run');
+      await new Promise((r) => setTimeout(r, 50));
+    }
+  };
+  // One timed run of one route: warm-up, run, drain. ROUNDS > 1 interleaves the routes round by
+  // round (a shared machine's load drifts); req/s is then the median of the rounds and the
+  // percentiles are over every response of every round.
+  const once = async (url, hdrs) => {
+    if (WARMUP > 0) { await run(url, hdrs, WARMUP); await drain(); }
+    const { res, lat } = await run(url, hdrs, DURATION);
+    await drain();
+    return { rps: res['2xx'] / res.duration, lat, bad: res.non2xx + res.errors + res.timeouts };
+  };
+  const summary = (runs) => {
+    const lat = runs.flatMap((r) => r.lat).sort((a, b) => a - b);
+    const rps = runs.map((r) => r.rps).sort((a, b) => a - b);
+    return { rps: rps[Math.floor(rps.length / 2)], rpsAll: rps, n: lat.length, p50: pct(lat, 0.5), p95: pct(lat, 0.95), p99: pct(lat, 0.99), bad: runs.reduce((a, r) => a + r.bad, 0) };
+  };
+  for (const s of SHAPES) {
+    process.stdout.write(`  measuring ${s.name}…`);
+    const routes = [
+      { key: 'engine', url: `${engineBase}?${s.qs}`, hdrs: headers },
+      { key: 'bare', url: `${bareBase}?${s.qs}`, hdrs: {} },
+      ...variants.map((v) => ({ key: v.label, url: `${v.base}?${s.qs}`, hdrs: headers })),
+    ].map((r) => ({ ...r, runs: [] }));
+    for (let round = 0; round < ROUNDS; round++) {
+      for (const r of routes) r.runs.push(await once(r.url, r.hdrs));
+      // The variants only say something where the database is not the whole story.
+      if (round === 0 && routes[1].runs[0].rps < 100) routes.splice(2);
+    }
+    s.engine = summary(routes[0].runs);
+    s.bare = summary(routes[1].runs);
+    s.variants = routes.slice(2).map((r) => ({ label: r.key, ...summary(r.runs) }));
+    process.stdout.write(' done\n');
+  }
+
+  // 4. Report.
+  const cpu = os.cpus();
+  console.log(`\nList API benchmark, ${new Date().toISOString().slice(0, 10)}`);
+  console.log(`  database  ${DB === 'sqlite' ? 'SQLite (better-sqlite3, WAL)' : `PostgreSQL (throw-away database ${pgName}, pool of 10)`}`);
+  console.log(`  rows      ${ROWS.toLocaleString('en')} in bench_order (16 columns, indexes: id, order_no unique, status, order_time), inserted in ${(ready.insertMs / 1000).toFixed(1)} s incl. ANALYZE`);
+  console.log(`  machine   load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')} at the end (the machine is shared: other work adds noise to both routes)`);
+  console.log(`  node      ${process.version}, ${cpu.length} CPU (${cpu[0]?.model ?? '?'}), load: autocannon ${CONNECTIONS} connections × ${DURATION} s (after ${WARMUP} s warm-up) per row${ROUNDS > 1 ? `, ${ROUNDS} interleaved rounds (median req/s)` : ''}`);
+  console.log('  latency   p50/p95/p99 from every 200 response\'s time (autocannon "response" events), not its histogram;');
+  console.log('            "alone": one request at a time, median of 5; "—": no response completed within the run');
+  console.log('  bare      same SQL text (checked), own connection, no auth/parsing/query building, dictionaries in a Map loaded once\n');
+  const w = [24, 8, 8, 8, 8, 8, 7];
+  const line = (cells) => console.log(`  ${cells.map((c, i) => (i === 0 ? String(c).padEnd(w[i]) : String(c).padStart(w[i]))).join(' ')}`);
+  line(['shape / route', 'alone', 'req/s', 'p50', 'p95', 'p99', 'ratio']);
+  const ms = (v) => (v === undefined ? '—' : `${v < 10 ? v.toFixed(1) : v.toFixed(0)} ms`);
+  let allMet = true;
+  for (const s of SHAPES) {
+    const ratio = s.engine.rps / s.bare.rps;
+    const met = ratio >= AIM_RATIO && s.engine.p95 < AIM_P95; // an undefined p95 (no answer) compares false
+    allMet &&= met;
+    console.log(`  ${s.name}  (total ${s.total.toLocaleString('en')}, ${s.bytes} B body)`);
+    const rps = (v) => (v < 10 ? v.toFixed(1) : v.toFixed(0));
+    line(['    engine', ms(s.aloneEngine), rps(s.engine.rps), ms(s.engine.p50), ms(s.engine.p95), ms(s.engine.p99), Number.isFinite(ratio) ? ratio.toFixed(2) : '—']);
+    line(['    bare', ms(s.aloneBare), rps(s.bare.rps), ms(s.bare.p50), ms(s.bare.p95), ms(s.bare.p99), '1.00']);
+    for (const v of s.variants) line([`    ${v.label}`, '', rps(v.rps), ms(v.p50), ms(v.p95), ms(v.p99), (v.rps / s.bare.rps).toFixed(2)]);
+    if (s.bare.rps < 100) console.log(`    database-bound: the bare route alone takes ${ms(s.aloneBare)} per request, mostly SQL; at this rate the ratio is mostly noise`);
+    console.log(`    verdict: ratio ${Number.isFinite(ratio) ? ratio.toFixed(2) : '—'} ${ratio >= AIM_RATIO ? '≥' : '<'} ${AIM_RATIO}, p95 ${s.engine.p95 === undefined ? `> ${DURATION} s` : ms(s.engine.p95)} ${s.engine.p95 < AIM_P95 ? '<' : '≥'} ${AIM_P95} ms → ${met ? 'MET' : 'MISSED'}`
+      + (s.engine.rps && s.bare.rps ? `; time per request (1 / req·s⁻¹): engine ${(1000 / s.engine.rps).toFixed(2)} ms, bare ${(1000 / s.bare.rps).toFixed(2)} ms` : '')
+      + `${s.engine.bad || s.bare.bad ? `   (non-200/errors/timeouts: engine ${s.engine.bad}, bare ${s.bare.bad})` : ''}`);
+  }
+  console.log(`\n  overall: ${allMet ? 'every shape meets both aims' : 'at least one shape misses an aim'}`);
+  console.log('\n  SQL per request (engine = bare), with the plan:');
+  SHAPES.forEach((s, i) => {
+    console.log(`    ${s.name}:`);
+    s.sql.forEach((q, j) => console.log(`      ${q.sql.replace(/select "id".*? from/, 'select <16 columns> from')}  ${JSON.stringify(q.params)}\n        plan: ${plans[i * 2 + j]}`));
+  });
+  console.log(`    engine, besides: ${[...new Set(SHAPES.flatMap((s) => s.otherSql))].map((q) => q.replace(/select .*? from/, 'select … from')).join(' ; ') || 'nothing'}`);
+} catch (e) {
+  console.error(`\nbenchmark aborted: ${e.message}`);
+  process.exitCode = 1;
+} finally {
+  await cleanup();
+}

@@ -1,0 +1,89 @@
+// The baseline: a bare Fastify route (no plugins, no hooks, no auth, no logger) answering the same
+// list request with the same SQL text the engine sends (checked against the engine's captured SQL
+// before timing), on its own connection with the engine's settings. What it skips on purpose:
+// the token check, the query grammar and field checks (it knows its four parameters), query
+// building, and per-request dictionary work (one Map per dictionary, loaded once at start).
+import fs from 'node:fs';
+import Fastify from 'fastify';
+
+const SYSTEM = ['id', 'createBy', 'createTime', 'updateBy', 'updateTime', 'sysOrgCode'];
+const snake = (s) => s.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+
+/** The SQL of one list request, in the engine's dialect spelling: count, then the page. */
+export function listSql(schema, dialect, query) {
+  const keys = [...SYSTEM, ...schema.fields.map((f) => f.name)];
+  const cols = keys.map((k) => `"${snake(k)}"`).join(', ');
+  const params = [];
+  const ph = () => (dialect === 'postgres' ? `$${params.length}` : '?');
+  const where = [];
+  // The four filters the bench sends, in the order they come (the engine keeps that order too).
+  for (const [key, value] of Object.entries(query)) {
+    if (key === 'status') { params.push(String(value)); where.push(`"status" = ${ph()}`); }
+    else if (key === 'customerName') {
+      const core = String(value).replace(/^\*+|\*+$/g, '').replace(/[\\%_]/g, (c) => `\\${c}`);
+      params.push(`%${core}%`);
+      where.push(dialect === 'postgres' ? `"customer_name"::text ilike ${ph()} escape '\\'` : `"customer_name" like ${ph()} escape '\\'`);
+    } else if (key === 'orderTime_begin') { params.push(String(value)); where.push(`"order_time" >= ${ph()}`); }
+    else if (key === 'orderTime_end') { params.push(String(value)); where.push(`"order_time" <= ${ph()}`); }
+  }
+  const whereSql = where.length > 1 ? ` where (${where.join(' and ')})` : where.length ? ` where ${where[0]}` : '';
+  const table = `"${schema.table}"`;
+  const count = { sql: `select count(*) as "total" from ${table}${whereSql}`, params: [...params] };
+  const sortCol = snake(String(query.column || schema.defaultSort.column));
+  const dir = query.column ? (/asc/i.test(String(query.order ?? '')) ? 'asc' : 'desc') : schema.defaultSort.order;
+  const pageNo = Math.max(1, Number(query.pageNo ?? 1) || 1);
+  const pageSize = Number(query.pageSize ?? 10) || 10;
+  params.push(pageSize); const lim = ph();
+  params.push((pageNo - 1) * pageSize); const off = ph();
+  const page = { sql: `select ${cols} from ${table}${whereSql} order by "${sortCol}" ${dir}, "id" desc limit ${lim} offset ${off}`, params };
+  return { keys, count, page, pageNo, pageSize };
+}
+
+/** `authenticate(token)`, when given, runs first on every request (the VARIANTS=1 "bare + token check" row). */
+export async function bareApp({ schema, dialect, sqliteFile, pgUrl, authenticate }) {
+  let run; let close;
+  if (dialect === 'sqlite') {
+    const Sqlite = (await import('better-sqlite3')).default;
+    const db = new Sqlite(sqliteFile);
+    db.pragma('journal_mode = WAL');
+    db.pragma('synchronous = NORMAL');
+    db.pragma('foreign_keys = ON');
+    db.pragma('busy_timeout = 5000');
+    const stmts = new Map();
+    const stmt = (sql) => { let s = stmts.get(sql); if (!s) stmts.set(sql, (s = db.prepare(sql))); return s; };
+    run = async (q, asArrays) => (asArrays ? stmt(q.sql).raw(true).all(q.params) : stmt(q.sql).raw(false).all(q.params));
+    close = async () => db.close();
+  } else {
+    const pg = (await import('pg')).default;
+    const pool = new pg.Pool({ connectionString: pgUrl, max: 10 }); // the engine's pool size
+    run = async (q, asArrays) => (await pool.query({ text: q.sql, values: q.params, rowMode: asArrays ? 'array' : undefined })).rows;
+    close = () => pool.end();
+  }
+
+  // Dictionary fields: one Map per field, loaded once.
+  const dictFields = schema.fields.filter((f) => f.dict?.code);
+  const items = await run({
+    sql: `select d.dict_code, i.item_value, i.item_text from sys_dict_item i join sys_dict d on d.id = i.dict_id where d.del_flag = 0`, params: [],
+  }, true);
+  const dicts = dictFields.map((f) => [f.name, new Map(items.filter((r) => r[0] === f.dict.code).map((r) => [r[1], r[2]]))]);
+
+  const app = Fastify({ logger: false });
+  app.get('/bare/list', async (req, reply) => {
+    if (authenticate && !(await authenticate(req.headers['x-access-token'])).ok) return reply.status(401).send({ success: false });
+    const { keys, count, page, pageNo, pageSize } = listSql(schema, dialect, req.query);
+    const total = Number((await run(count, true))[0][0]);
+    const rows = await run(page, true);
+    const records = rows.map((r) => {
+      const o = {};
+      for (let i = 0; i < keys.length; i++) o[keys[i]] = r[i];
+      for (const [name, map] of dicts) { const v = o[name]; o[`${name}_dictText`] = v === null || v === '' ? null : (map.get(v) ?? v); }
+      return o;
+    });
+    return { success: true, message: '', code: 200, result: { records, total, size: pageSize, current: pageNo, pages: Math.ceil(total / pageSize) }, timestamp: Date.now() };
+  });
+  app.get('/ping', async () => 'ok');
+  app.addHook('onClose', close);
+  return app;
+}
+
+export const readSchema = (file) => JSON.parse(fs.readFileSync(file, 'utf8'));
