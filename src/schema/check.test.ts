@@ -36,6 +36,12 @@ describe('checkPageSchema', () => {
     expect(problem({ ...position, actions: [freeze, freeze] })).toMatch(/action keys must be unique/);
   });
 
+  it('checks that a several-column index names declared columns', () => {
+    expect(problem({ ...position, indexes: [{ columns: ['postRank', 'createTime'] }] })).toBe('ok');
+    expect(problem({ ...position, indexes: [{ columns: ['postRank', 'nope'] }] })).toMatch(/\/indexes\/0\/columns: field "nope" is not a declared column/);
+    expect(problem({ ...position, indexes: [{ columns: ['postRank'] }] })).toMatch(/\/indexes\/0\/columns/);
+  });
+
   it('refuses a virtual field that pretends to be a column', () => {
     const roles = { name: 'selectedroles', label: '角色', type: 'string', virtual: true, list: true };
     expect(problem({ ...position, fields: [...position.fields, roles] })).toMatch(/\/fields\/2\/virtual: a virtual field is not a column/);

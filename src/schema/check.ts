@@ -73,6 +73,11 @@ export function checkPageSchema(doc: unknown, source: string): PageSchema {
     }
   });
   if (schema.actions && new Set(schema.actions.map((a) => a.key)).size !== schema.actions.length) throw new SchemaError(source, '/actions', 'action keys must be unique');
+  (schema.indexes ?? []).forEach((ix, i) => {
+    for (const c of ix.columns) {
+      if (!has(c) || virtual.has(c)) throw new SchemaError(source, `/indexes/${i}/columns`, `field "${c}" is not a declared column`);
+    }
+  });
   if (schema.defaultSort && !has(schema.defaultSort.column)) {
     throw new SchemaError(source, '/defaultSort/column', `field "${schema.defaultSort.column}" is not declared`);
   }

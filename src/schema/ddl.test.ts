@@ -42,4 +42,13 @@ describe('planSync', () => {
     const existing = { columns: ['id', 'create_by', 'create_time', 'update_by', 'update_time', 'sys_org_code', 'code', 'post_rank', 'score'], indexes: ['uk_sys_position_code', 'idx_sys_position_post_rank'] };
     expect(planSync(schema, existing)).toEqual([]);
   });
+
+  it('plans a several-column index over a filter and its sort, once', () => {
+    const withIndex = { ...schema, indexes: [{ columns: ['postRank', 'createTime'] }] };
+    const existing = { columns: ['id', 'create_by', 'create_time', 'update_by', 'update_time', 'sys_org_code', 'code', 'post_rank', 'score'], indexes: ['uk_sys_position_code', 'idx_sys_position_post_rank'] };
+    expect(planSync(withIndex, existing)).toEqual([
+      { kind: 'createIndex', table: 'sys_position', name: 'idx_sys_position_post_rank_create_time', columns: ['post_rank', 'create_time'], unique: false },
+    ]);
+    expect(planSync(withIndex, { ...existing, indexes: [...existing.indexes, 'idx_sys_position_post_rank_create_time'] })).toEqual([]);
+  });
 });

@@ -61,9 +61,10 @@ export const columnFields = (s: PageSchema): FieldSchema[] => allFields(s).filte
  */
 export function planSync(schema: PageSchema, existing: ExistingTable | null): DdlStep[] {
   const fields = columnFields(schema);
-  const indexes = fields.filter((f) => f.unique || f.index).map((f) => ({
-    kind: 'createIndex' as const, table: schema.table, name: indexName(schema.table, snakeCase(f.name), !!f.unique), columns: [snakeCase(f.name)], unique: !!f.unique,
-  }));
+  const indexes = [
+    ...fields.filter((f) => f.unique || f.index).map((f) => ({ columns: [snakeCase(f.name)], unique: !!f.unique })),
+    ...(schema.indexes ?? []).map((ix) => ({ columns: ix.columns.map(snakeCase), unique: !!ix.unique })),
+  ].map((ix) => ({ kind: 'createIndex' as const, table: schema.table, name: indexName(schema.table, ix.columns.join('_'), ix.unique), ...ix }));
   if (!existing) return [{ kind: 'createTable', table: schema.table, columns: fields.map(columnOf) }, ...indexes];
   const have = new Set(existing.columns.map((c) => c.toLowerCase()));
   const want = new Set(fields.map((f) => snakeCase(f.name)));

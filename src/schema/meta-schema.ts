@@ -35,6 +35,13 @@ export const pageMetaSchema = {
       },
     },
     component: { type: 'string', pattern: '^[a-zA-Z][a-zA-Z0-9_/]*$' },
+    indexes: {
+      type: 'array',
+      items: {
+        type: 'object', additionalProperties: false, required: ['columns'],
+        properties: { columns: { type: 'array', minItems: 2, maxItems: 8, items: { type: 'string', pattern: NAME } }, unique: { type: 'boolean' } },
+      },
+    },
     features: {
       type: 'object', additionalProperties: false,
       properties: Object.fromEntries(['add', 'edit', 'delete', 'export', 'import', 'detail'].map((k) => [k, { type: 'boolean' }])),

@@ -112,6 +112,8 @@ export interface PageSchema {
   component?: string;
   /** Buttons the engine does not know: requests to the page's server module, or web panels. */
   actions?: PageAction[];
+  /** Indexes over several columns (a filter and the sort that follows it); single columns say `index`/`unique`. */
+  indexes?: { columns: string[]; unique?: boolean }[];
   /** Which of the engine's own buttons the page offers (all by default). */
   features?: { add?: boolean; edit?: boolean; delete?: boolean; export?: boolean; import?: boolean; detail?: boolean };
   fields: FieldSchema[];
