@@ -54,8 +54,8 @@ describe('back-office shell in Chromium', () => {
     await sideMenu().getByText('角色管理', { exact: true }).click();
     await page.waitForURL('**/2025/isystem/role');
     const tabs = page.locator('.basic-multitab .ant-tabs-tab');
-    await expect(tabs.allTextContents()).resolves.toEqual(['首页', '用户管理', '角色管理']);
-    expect(await page.title()).toBe('角色管理 - 科创服务平台');
+    await expect.poll(() => tabs.allTextContents()).toEqual(['首页', '用户管理', '角色管理']);
+    await expect.poll(() => page.title()).toBe('角色管理 - 科创服务平台');
 
     // close 用户管理 with its close button
     await tabs.filter({ hasText: '用户管理' }).locator('.ant-tabs-tab-remove').click();
