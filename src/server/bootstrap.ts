@@ -5,6 +5,7 @@ import { connect } from './db/connect.js';
 import { migrate } from './db/migrate.js';
 import { seedIfEmpty } from './db/seed/index.js';
 import { syncBuiltIn } from './crud/sync.js';
+import { repairHasChild } from './crud/tree.js';
 import type { AppContext } from './http/context.js';
 import { DictService } from './modules/dict/service.js';
 import { loadSchemas } from './schema/registry.js';
@@ -26,6 +27,7 @@ export async function bootstrap(config: Config, root = process.cwd()): Promise<B
   const migrations = await migrate(db);
   const syncedTables = await syncBuiltIn(db, dialect, schemas.schemas);
   const seeded = await seedIfEmpty(db, { seedDir: path.join(schemasDir, 'seed'), adminPassword: config.adminPassword ?? DEFAULT_ADMIN_PASSWORD });
+  for (const s of schemas.schemas) if (s.kind === 'tree' && s.tree) await repairHasChild(db as never, s);
   return {
     ctx: { config, db, dialect, dicts: new DictService(db), schemas },
     facts: { database: describe, migrations, syncedTables, seeded },

@@ -20,6 +20,23 @@ export const MOVE_INTO_ITSELF = '不能将节点移动到其自身或其子节�
 /** Deeper than this, a parent chain is treated as broken data rather than walked forever. */
 const MAX_DEPTH = 1000;
 
+/**
+ * Rows written without the engine (seed data, older databases, other tools) have no has-child
+ * flag: at start-up each gets it from its actual children. Rows the engine wrote are left alone.
+ */
+export async function repairHasChild(db: AnyDb, schema: PageSchema): Promise<void> {
+  const { pidField, hasChildField } = schema.tree!;
+  const t = schema.table;
+  await db.updateTable(t)
+    .set((eb) => ({
+      [hasChildField]: eb.case()
+        .when(eb.exists(eb.selectFrom(`${t} as c`).select('c.id').whereRef(`c.${pidField}`, '=', `${t}.id`)))
+        .then('1').else('0').end(),
+    }))
+    .where(hasChildField, 'is', null)
+    .execute();
+}
+
 /** The has-child flag as the list shows it: '1' or '0', never null. */
 export function normalizeHasChild(tree: TreeSettings, rows: Row[]): void {
   for (const row of rows) row[tree.hasChildField] = row[tree.hasChildField] === '1' || row[tree.hasChildField] === 1 ? '1' : '0';

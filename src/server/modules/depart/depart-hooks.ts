@@ -1,4 +1,3 @@
-import type { FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { CrudHooks, HookContext, Row } from '../../crud/hooks.js';
 import { badRequest } from '../../http/result.js';
@@ -6,24 +5,8 @@ import { nextOrgCode, OrgCodeExhausted } from './org-code.js';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
 
-/** Derived by the server: whether a department is top-level, and whether it has children. */
-const DERIVED = ['orgType', 'hasChild'];
-
-/** Parents whose has-child flag must be recomputed once the write is done, per request. */
-const touchedParents = new WeakMap<FastifyRequest, Set<string>>();
-const touch = (req: FastifyRequest, ...ids: unknown[]) => {
-  const set = touchedParents.get(req) ?? new Set<string>();
-  for (const id of ids) if (id) set.add(String(id));
-  touchedParents.set(req, set);
-};
-
-/** Sets has_child ('1'/'0') of the given departments from their actual children. */
-export async function refreshHasChild(db: Kysely<any>, ids: Iterable<string>): Promise<void> {
-  for (const id of ids) {
-    const child = await db.selectFrom('sys_depart').select('id').where('parentId', '=', id).limit(1).executeTakeFirst();
-    await db.updateTable('sys_depart').set({ hasChild: child ? '1' : '0' }).where('id', '=', id).execute();
-  }
-}
+/** Derived by the server: whether a department is top-level (the engine keeps has-child). */
+const DERIVED = ['orgType'];
 
 const parentIdOf = (v: unknown) => (typeof v === 'string' && v ? v : null);
 
@@ -44,17 +27,11 @@ async function generatedCode(db: Kysely<any>, parent: Row | null): Promise<strin
   }
 }
 
-/** True when `candidate` is `id` or lies below it: a department cannot move under itself. */
-async function isSelfOrBelow(db: Kysely<any>, id: string, candidate: string): Promise<boolean> {
-  const rows = (await db.selectFrom('sys_depart').select(['id', 'parentId']).execute()) as { id: string; parentId: string | null }[];
-  const parentOf = new Map(rows.map((r) => [r.id, r.parentId]));
-  for (let at: string | null | undefined = candidate, steps = 0; at && steps <= rows.length; at = parentOf.get(at), steps++) {
-    if (at === id) return true;
-  }
-  return false;
-}
-
-/** Departments (contract Appendix B sys_depart): generated org codes, a kept has-child flag, safe deletes. */
+/**
+ * Departments (contract Appendix B sys_depart): generated org codes and derived columns; the tree
+ * itself (has-child flag, moves, deleting parents) is the engine's (src/server/crud/tree.ts), which
+ * runs after these hooks, so the department wording below comes first where both would refuse.
+ */
 export const departHooks: CrudHooks = {
   async beforeAdd(h: HookContext, values) {
     for (const key of DERIVED) delete values[key];
@@ -67,12 +44,9 @@ export const departHooks: CrudHooks = {
       values.orgCode = await generatedCode(h.db, parent);
     }
     Object.assign(values, {
-      orgType: parent ? '2' : '1', hasChild: '0', delFlag: '0',
+      orgType: parent ? '2' : '1', delFlag: '0',
       status: values.status ?? '1', orgCategory: values.orgCategory ?? (parent ? '2' : '1'), departOrder: values.departOrder ?? 0,
     });
-  },
-  async afterAdd(h, values) {
-    if (values.parentId) await refreshHasChild(h.db, [String(values.parentId)]);
   },
   async beforeEdit(h, changes, _body, current) {
     for (const key of DERIVED) delete changes[key];
@@ -83,23 +57,11 @@ export const departHooks: CrudHooks = {
     changes.parentId = parentId;
     if (parentId === (current.parentId ?? null)) return;
     await requireParent(h.db, parentId);
-    if (parentId && await isSelfOrBelow(h.db, String(current.id), parentId)) throw badRequest('上级部门不能是当前部门或其下级部门');
     changes.orgType = parentId ? '2' : '1';
-    touch(h.req, current.parentId, parentId);
-  },
-  async afterEdit(h) {
-    await refreshHasChild(h.db, touchedParents.get(h.req) ?? []);
   },
   async beforeDelete(h, ids) {
-    const rows = (await h.db.selectFrom('sys_depart').select(['id', 'departName', 'parentId']).where('id', 'in', ids).execute()) as Row[];
-    const nameOf = (id: unknown) => rows.find((r) => r.id === id)?.departName;
-    const child = await h.db.selectFrom('sys_depart').select('parentId').where('parentId', 'in', ids).where('id', 'not in', ids).executeTakeFirst();
-    if (child) throw badRequest(`部门「${nameOf(child.parentId)}」下有子部门，不能删除`);
-    const member = await h.db.selectFrom('sys_user_depart').select('depId').where('depId', 'in', ids).executeTakeFirst();
-    if (member) throw badRequest(`部门「${nameOf(member.depId)}」下有用户，不能删除`);
-    touch(h.req, ...rows.map((r) => r.parentId).filter((p) => !ids.includes(String(p))));
-  },
-  async afterDelete(h) {
-    await refreshHasChild(h.db, touchedParents.get(h.req) ?? []);
+    const member = await h.db.selectFrom('sys_user_depart').innerJoin('sys_depart', 'sys_depart.id', 'sys_user_depart.depId')
+      .select('sys_depart.departName').where('sys_user_depart.depId', 'in', ids).executeTakeFirst();
+    if (member) throw badRequest(`部门「${member.departName}」下有用户，不能删除`);
   },
 };

@@ -7,22 +7,8 @@ import { departRows, departTree, searchDeparts } from './depart-tree.js';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
 
-/**
- * Rows written before has_child existed (the seed, older databases) or by other code get the flag
- * from their actual children; only rows whose flag is wrong are written.
- */
-export async function repairHasChild(db: Kysely<any>): Promise<void> {
-  const rows = (await db.selectFrom('sys_depart').select(['id', 'parentId', 'hasChild']).execute()) as { id: string; parentId: string | null; hasChild: string | null }[];
-  const parents = new Set(rows.map((r) => r.parentId).filter(Boolean));
-  for (const r of rows) {
-    const want = parents.has(r.id) ? '1' : '0';
-    if (r.hasChild !== want) await db.updateTable('sys_depart').set({ hasChild: want }).where('id', '=', r.id).execute();
-  }
-}
-
 async function departRoutes(app: FastifyInstance): Promise<void> {
   const db = app.ctx.db as unknown as Kysely<any>;
-  await repairHasChild(db);
 
   app.get('/sys/sysDepart/queryTreeList', async () => ok(departTree(await departRows(db))));
 
