@@ -1,10 +1,10 @@
 import { DownOutlined } from '@ant-design/icons';
-import { Divider, Dropdown, Table, type TableProps } from 'antd';
+import { Divider, Dropdown, Table, type TablePaginationConfig, type TableProps } from 'antd';
 import type { SorterResult } from 'antd/es/table/interface';
 import { useMemo } from 'react';
 import type { ListColumn } from '../../schema/columns';
 import { widgetOf } from '../widgets';
-import type { Page, Row } from './api';
+import type { Row } from './api';
 import type { ListState } from './useList';
 
 /** One entry of a row's action links. */
@@ -18,10 +18,12 @@ export interface RowLink {
 export interface DataTableProps {
   columns: ListColumn[];
   rows: Row[];
-  page: Page;
-  state: ListState;
+  /** The list's paging (its own onChange moves the page). */
+  pagination: TablePaginationConfig;
+  sort: ListState['sort'];
   loading: boolean;
-  onChange: (patch: Partial<ListState>) => void;
+  /** A new sort (back to the first page). */
+  onSort: (patch: Partial<ListState>) => void;
   /** The first link is shown, the rest go under 更多. */
   rowLinks: (row: Row) => RowLink[];
   selectedIds: string[];
@@ -29,9 +31,6 @@ export interface DataTableProps {
   /** Tree pages: children of expanded nodes, loaded on expand. */
   tree?: { isParent: (row: Row) => boolean; children: Record<string, Row[]>; onExpand: (row: Row) => void };
 }
-
-/** SPEC §9 pagination: 10 a page, 10/20/30, quick jumper, size changer, `{from}-{to} 共{total}条`. */
-export const showTotal = (total: number, [from, to]: [number, number]) => `${from}-${to} 共${total}条`;
 
 const cellValue = (row: Row, col: ListColumn) => (col.dictText ? (row[`${col.field}_dictText`] ?? row[col.field]) : row[col.field]);
 
@@ -45,7 +44,7 @@ function withChildren(rows: Row[], tree: DataTableProps['tree']): Row[] {
 }
 
 /** A schema page's table: its columns, sorting, paging, selection and row actions. */
-export function DataTable({ columns, rows, page, state, loading, onChange, rowLinks, selectedIds, onSelect, tree }: DataTableProps) {
+export function DataTable({ columns, rows, pagination, sort, loading, onSort, rowLinks, selectedIds, onSelect, tree }: DataTableProps) {
   const tableColumns = useMemo<TableProps<Row>['columns']>(() => [
     ...columns.map((col) => ({
       key: col.field,
@@ -54,7 +53,7 @@ export function DataTable({ columns, rows, page, state, loading, onChange, rowLi
       width: col.width,
       align: 'center' as const,
       sorter: col.sortable,
-      sortOrder: state.sort?.column === col.field ? (state.sort.order === 'asc' ? 'ascend' as const : 'descend' as const) : null,
+      sortOrder: sort?.column === col.field ? (sort.order === 'asc' ? 'ascend' as const : 'descend' as const) : null,
       render: (_: unknown, row: Row) => widgetOf(col.view).cell?.(cellValue(row, col), row, col) ?? String(cellValue(row, col) ?? ''),
     })),
     {
@@ -81,17 +80,13 @@ export function DataTable({ columns, rows, page, state, loading, onChange, rowLi
         );
       },
     },
-  ], [columns, rowLinks, state.sort]);
+  ], [columns, rowLinks, sort]);
 
-  const handleChange: TableProps<Row>['onChange'] = (pagination, _filters, sorter, extra) => {
-    if (extra.action === 'sort') {
-      const s = sorter as SorterResult<Row>;
-      const column = s.order ? String(s.columnKey ?? s.field) : undefined;
-      onChange({ pageNo: 1, sort: column ? { column, order: s.order === 'ascend' ? 'asc' : 'desc' } : undefined });
-    } else if (extra.action === 'paginate') {
-      const size = pagination.pageSize ?? state.pageSize;
-      onChange({ pageNo: size !== state.pageSize ? 1 : (pagination.current ?? 1), pageSize: size });
-    }
+  const handleChange: TableProps<Row>['onChange'] = (_pagination, _filters, sorter, extra) => {
+    if (extra.action !== 'sort') return;
+    const s = sorter as SorterResult<Row>;
+    const column = s.order ? String(s.columnKey ?? s.field) : undefined;
+    onSort({ pageNo: 1, sort: column ? { column, order: s.order === 'ascend' ? 'asc' : 'desc' } : undefined });
   };
 
   return (
@@ -106,15 +101,7 @@ export function DataTable({ columns, rows, page, state, loading, onChange, rowLi
       onChange={handleChange}
       rowSelection={{ selectedRowKeys: selectedIds, onChange: (keys) => onSelect(keys.map(String)), preserveSelectedRowKeys: true }}
       expandable={tree ? { onExpand: (expanded, row) => { if (expanded) tree.onExpand(row); } } : undefined}
-      pagination={{
-        current: state.pageNo,
-        pageSize: state.pageSize,
-        total: page.total,
-        pageSizeOptions: ['10', '20', '30'],
-        showQuickJumper: true,
-        showSizeChanger: true,
-        showTotal,
-      }}
+      pagination={pagination}
     />
   );
 }

@@ -6,7 +6,7 @@ import type { FormMode } from '../../schema/form';
 import { queryItems } from '../../schema/query-bar';
 import type { PageAction, PageSchema } from '../../schema/types';
 import { actionApplies, resolveValues } from './actions';
-import { sendAction, type Row } from './api';
+import { crudApi, sendAction, type Row } from './api';
 import { DataTable, type RowLink } from './DataTable';
 import { saveBlob } from './exportFile';
 import { FormModal } from './FormModal';
@@ -45,7 +45,8 @@ export interface SchemaListProps {
 export function SchemaList({ schema, fixed, onChanged }: SchemaListProps) {
   const items = useMemo(() => queryItems(schema).filter((i) => !fixed || !(i.field in fixed)), [schema, fixed]);
   const columns = useMemo(() => listColumns(schema).filter((c) => !fixed || !(c.field in fixed)), [schema, fixed]);
-  const list = useList(schema.api, fixed);
+  const api = useMemo(() => crudApi(schema.api), [schema.api]);
+  const list = useList(useCallback((params: Record<string, unknown>) => api.list({ ...params, ...fixed }), [api, fixed]));
   const can = usePagePermission(schema.permission);
   const features = { add: true, edit: true, delete: true, export: true, import: true, detail: true, ...schema.features };
   const [selectedIds, setSelectedIds] = useState<string[]>([]);
@@ -63,7 +64,7 @@ export function SchemaList({ schema, fixed, onChanged }: SchemaListProps) {
       content: ids.length > 1 ? `是否删除选中的 ${ids.length} 条数据?` : '确定删除吗?',
       okType: 'danger',
       onOk: async () => {
-        const res = ids.length > 1 ? await list.api.removeBatch(ids) : await list.api.remove(ids[0]);
+        const res = ids.length > 1 ? await api.removeBatch(ids) : await api.remove(ids[0]);
         if (!res.success) { void message.warning(res.message); return; }
         void message.success(res.message);
         setSelectedIds((s) => s.filter((id) => !ids.includes(id)));
@@ -104,7 +105,7 @@ export function SchemaList({ schema, fixed, onChanged }: SchemaListProps) {
   const exportXls = async () => {
     const params = { ...listParams(list.state), ...fixed, ...(selectedIds.length ? { selections: selectedIds.join(',') } : {}) };
     try {
-      saveBlob(await list.api.exportXls(params), `${schema.title}.xlsx`);
+      saveBlob(await api.exportXls(params), `${schema.title}.xlsx`);
     } catch {
       // the request layer has shown why
     }
@@ -114,7 +115,7 @@ export function SchemaList({ schema, fixed, onChanged }: SchemaListProps) {
     isParent: (r: Row) => String(r[tree.hasChildField] ?? '') === '1',
     children,
     onExpand: (r: Row) => {
-      void list.api.childList(String(r.id), { column: list.state.sort?.column, order: list.state.sort?.order }).then((res) => {
+      void api.childList(String(r.id), { column: list.state.sort?.column, order: list.state.sort?.order }).then((res) => {
         if (res.success) setChildren((c) => ({ ...c, [String(r.id)]: res.result.records }));
       });
     },
@@ -129,7 +130,7 @@ export function SchemaList({ schema, fixed, onChanged }: SchemaListProps) {
       <Space className="schema-toolbar" wrap>
         {features.add && can('add') && <Button type="primary" icon={<PlusOutlined />} onClick={() => setForm({ mode: 'add', record: fixed ? { ...fixed } : null })}>新增</Button>}
         {features.export && can('export') && <Button icon={<ExportOutlined />} onClick={exportXls}>导出</Button>}
-        {features.import && can('import') && <ImportButton url={list.api.importUrl} onDone={refresh} />}
+        {features.import && can('import') && <ImportButton url={api.importUrl} onDone={refresh} />}
         {toolbarActions.map((a) => (
           <Button key={a.key} danger={a.danger} disabled={a.request && Object.values({ ...a.request.params, ...a.request.body }).includes('$ids') && !selectedIds.length} onClick={() => runAction(a, null)}>{a.label}</Button>
         ))}
@@ -148,10 +149,10 @@ export function SchemaList({ schema, fixed, onChanged }: SchemaListProps) {
       <DataTable
         columns={columns}
         rows={list.rows}
-        page={list.page}
-        state={list.state}
+        pagination={list.pagination}
+        sort={list.state.sort}
         loading={list.loading}
-        onChange={list.update}
+        onSort={list.update}
         rowLinks={rowLinks}
         selectedIds={selectedIds}
         onSelect={setSelectedIds}

@@ -1,42 +1,54 @@
+import { App, type TablePaginationConfig } from 'antd';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { crudApi, type Page, type Row } from './api';
+import type { Result } from '../api/request';
+import type { Page } from './api';
 
 export interface ListState {
   pageNo: number;
   pageSize: number;
   /** `column`/`order` of the list grammar. */
   sort?: { column: string; order: 'asc' | 'desc' };
-  /** The query bar's encoded parameters. */
-  query: Record<string, string>;
+  /** The query's parameters (a query bar's encodings, a panel's search). */
+  query: Record<string, unknown>;
 }
 
 export const DEFAULT_PAGE_SIZE = 10;
 
+/** SPEC §9 pagination total: `{from}-{to} 共{total}条`. */
+export const showTotal = (total: number, [from, to]: [number, number]) => `${from}-${to} 共${total}条`;
+
 /** The parameters one list request sends. */
-export function listParams(s: ListState): Record<string, string | number> {
+export function listParams(s: ListState): Record<string, unknown> {
   return { ...s.query, pageNo: s.pageNo, pageSize: s.pageSize, ...(s.sort ? { column: s.sort.column, order: s.sort.order } : {}) };
 }
 
-/** A schema page's list: its request state, the rows of the current page, reload. */
-export function useList(base: string, fixed?: Record<string, string>) {
-  const api = useRef(crudApi(base)).current;
+/**
+ * A paged list read through one loader (a schema's `list`, a panel's endpoint): its request state,
+ * the rows of the current page, reload, and SPEC §9 paging (10 a page, 10/20/30, quick jumper,
+ * size changer, the total text). An older request answering late is dropped; a refusal is shown.
+ */
+export function useList<T = Record<string, unknown>>(load: (params: Record<string, unknown>) => Promise<Result<Page<T>>>) {
+  const { message } = App.useApp();
   const [state, setState] = useState<ListState>({ pageNo: 1, pageSize: DEFAULT_PAGE_SIZE, query: {} });
-  const [page, setPage] = useState<Page>({ records: [], total: 0, size: DEFAULT_PAGE_SIZE, current: 1, pages: 0 });
+  const [page, setPage] = useState<Page<T>>({ records: [], total: 0, size: DEFAULT_PAGE_SIZE, current: 1, pages: 0 });
   const [loading, setLoading] = useState(false);
   const [version, setVersion] = useState(0);
   const seq = useRef(0);
+  const loader = useRef(load);
+  loader.current = load;
 
   useEffect(() => {
     const mine = ++seq.current;
     setLoading(true);
-    api.list({ ...listParams(state), ...fixed }).then((res) => {
-      if (mine !== seq.current) return; // an older answer arriving late
+    loader.current(listParams(state)).then((res) => {
+      if (mine !== seq.current) return;
       if (res.success) setPage(res.result);
+      else void message.warning(res.message);
     }).catch(() => undefined).finally(() => { if (mine === seq.current) setLoading(false); });
-  }, [api, state, version, fixed]);
+  }, [state, version, load, message]);
 
   const reload = useCallback(() => setVersion((v) => v + 1), []);
-  const search = useCallback((query: Record<string, string>) => setState((s) => ({ ...s, query, pageNo: 1 })), []);
+  const search = useCallback((query: Record<string, unknown>) => setState((s) => ({ ...s, query, pageNo: 1 })), []);
   const update = useCallback((patch: Partial<ListState>) => setState((s) => ({ ...s, ...patch })), []);
   /** After deleting the last rows of the last page, step back a page rather than show an empty one. */
   const afterDelete = useCallback((count: number) => {
@@ -44,5 +56,16 @@ export function useList(base: string, fixed?: Record<string, string>) {
     reload();
   }, [page.records.length, reload]);
 
-  return { api, state, page, rows: page.records as Row[], loading, reload, search, update, afterDelete };
+  const pagination: TablePaginationConfig = {
+    current: state.pageNo,
+    pageSize: state.pageSize,
+    total: page.total,
+    pageSizeOptions: ['10', '20', '30'],
+    showQuickJumper: true,
+    showSizeChanger: true,
+    showTotal,
+    onChange: (pageNo, pageSize) => update({ pageNo: pageSize !== state.pageSize ? 1 : pageNo, pageSize }),
+  };
+
+  return { state, page, rows: page.records, total: page.total, loading, pagination, reload, search, update, afterDelete };
 }

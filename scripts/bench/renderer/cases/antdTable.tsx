@@ -5,7 +5,7 @@
 import { DownOutlined } from '@ant-design/icons';
 import { Divider, Dropdown, Table, type TableProps } from 'antd';
 import { useState, type Key } from 'react';
-import { showTotal } from '../../../../src/web/renderer/DataTable';
+import { showTotal } from '../../../../src/web/renderer/useList';
 import { tableSchema, variantRows as tableRows, variants } from '../data';
 import { rowLinks } from './links';
 

@@ -2,7 +2,7 @@
 import { useState } from 'react';
 import { listColumns } from '../../../../src/schema/columns';
 import { DataTable } from '../../../../src/web/renderer/DataTable';
-import type { ListState } from '../../../../src/web/renderer/useList';
+import { showTotal, type ListState } from '../../../../src/web/renderer/useList';
 import '../../../../src/web/renderer/SchemaList.css';
 import { variantRows, variants, variantSchema } from '../data';
 import { installLazyTip } from './lazytip';
@@ -20,10 +20,10 @@ export default function SchemaTable() {
     <DataTable
       columns={columns}
       rows={page.records}
-      page={page}
-      state={state}
+      pagination={{ current: state.pageNo, pageSize: state.pageSize, total: page.total, pageSizeOptions: ['10', '20', '30'], showQuickJumper: true, showSizeChanger: true, showTotal }}
+      sort={state.sort}
       loading={false}
-      onChange={(patch) => setState((s) => ({ ...s, ...patch }))}
+      onSort={(patch) => setState((s) => ({ ...s, ...patch }))}
       rowLinks={rowLinks}
       selectedIds={selectedIds}
       onSelect={setSelectedIds}

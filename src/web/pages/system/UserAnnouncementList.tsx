@@ -1,7 +1,7 @@
 import { App, Button, Card, Col, Form, Input, Row, Select, Space, Table, Tag, type TableColumnsType } from 'antd';
 import { useCallback, useState } from 'react';
 import AnnouncementDetail, { announcementApi, PriorityTag, type Announcement, type AnnouncementReceipt } from '../../components/AnnouncementDetail';
-import { usePagedList } from '../../panels/RoleUsers/usePagedList';
+import { useList } from '../../renderer/useList';
 import type { PageProps } from '../registry';
 
 /** SPEC §3 message categories (dictionary msg_category). */
@@ -13,7 +13,7 @@ interface QueryFields { titile?: string; msgCategory?: string }
 /** My announcements (/isps/userAnnouncement): what was sent to me, unread first; read one, or all at once. */
 export default function UserAnnouncementList(_props: PageProps) {
   const { message, modal } = App.useApp();
-  const list = usePagedList(useCallback((p: Record<string, unknown>) => announcementApi.myReceipts(p as { pageNo: number; pageSize: number }), []));
+  const list = useList(useCallback((p: Record<string, unknown>) => announcementApi.myReceipts(p as { pageNo: number; pageSize: number }), []));
   const [form] = Form.useForm<QueryFields>();
   const [detail, setDetail] = useState<Announcement | null>(null);
 

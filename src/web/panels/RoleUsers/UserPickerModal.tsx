@@ -1,7 +1,7 @@
 import { App, Button, Input, Modal, Space, Table, type TableColumnsType } from 'antd';
 import { useCallback, useState } from 'react';
 import { roleUsersApi, sexText, type RoleUser } from './api';
-import { usePagedList } from './usePagedList';
+import { useList } from '../../renderer/useList';
 
 interface Props {
   /** Resolves true when the chosen users were taken (the picker then closes). */
@@ -20,7 +20,7 @@ const columns: TableColumnsType<RoleUser> = [
 /** SPEC §9 user picker: every user, searchable by account and name, several chosen across pages. */
 export function UserPickerModal({ onConfirm, onCancel }: Props) {
   const { message } = App.useApp();
-  const list = usePagedList(useCallback((p: Record<string, unknown>) => roleUsersApi.pickable(p), []));
+  const list = useList(useCallback((p: Record<string, unknown>) => roleUsersApi.pickable(p), []));
   const [username, setUsername] = useState('');
   const [realname, setRealname] = useState('');
   const [chosen, setChosen] = useState<string[]>([]);

@@ -3,7 +3,7 @@ import { useCallback, useState } from 'react';
 import type { Result } from '../../api/request';
 import type { PanelProps } from '../../renderer/panels';
 import { roleUsersApi, sexText, type RoleUser } from './api';
-import { usePagedList } from './usePagedList';
+import { useList } from '../../renderer/useList';
 import { UserPickerModal } from './UserPickerModal';
 
 const STATUS: Record<number, string> = { 1: '正常', 2: '冻结' };
@@ -12,7 +12,7 @@ const STATUS: Record<number, string> = { 1: '正常', 2: '冻结' };
 export default function RoleUsers({ row, open, onClose }: PanelProps) {
   const { message, modal } = App.useApp();
   const roleId = String(row?.id ?? '');
-  const list = usePagedList(useCallback((p: Record<string, unknown>) => roleUsersApi.list(roleId, p), [roleId]));
+  const list = useList(useCallback((p: Record<string, unknown>) => roleUsersApi.list(roleId, p), [roleId]));
   const [keyword, setKeyword] = useState('');
   const [selected, setSelected] = useState<string[]>([]);
   const [picking, setPicking] = useState(false);
@@ -33,7 +33,7 @@ export default function RoleUsers({ row, open, onClose }: PanelProps) {
     const done = await report(ids.length === 1 ? roleUsersApi.remove(roleId, ids[0]) : roleUsersApi.removeBatch(roleId, ids));
     if (!done) return;
     setSelected((s) => s.filter((id) => !ids.includes(id)));
-    list.afterRemove(ids.length);
+    list.afterDelete(ids.length);
   };
 
   const unlinkSelected = () => modal.confirm({
