@@ -4,7 +4,8 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
 
 export const ADMIN_PASSWORD = 'Admin@2025';
 const root = path.resolve(import.meta.dirname, '../..');
@@ -83,4 +84,37 @@ export async function loginAsAdmin(page: Page, baseUrl: string, password = ADMIN
   await modal.waitFor();
   await modal.getByRole('button', { name: /确\s*定/ }).click();
   await page.waitForURL('**/2025/dashboard/analysis');
+}
+
+export interface BrowserSession {
+  readonly server: RunningServer;
+  readonly page: Page;
+}
+
+/**
+ * One product process and one Chromium for a describe block, and a fresh browser context per test
+ * (nothing stored by one test — token, username — leaks into the next), optionally logged in as admin.
+ */
+export function browserSession(opts: { asAdmin?: boolean; contextOptions?: BrowserContextOptions } = {}): BrowserSession {
+  let server: RunningServer;
+  let browser: Browser;
+  let context: BrowserContext;
+  let page: Page;
+  beforeAll(async () => {
+    server = await startServer();
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+  beforeEach(async () => {
+    context = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'zh-CN', ...opts.contextOptions });
+    page = await context.newPage();
+    if (opts.asAdmin) await loginAsAdmin(page, server.baseUrl);
+  });
+  afterEach(async () => {
+    await context?.close();
+  });
+  return { get server() { return server; }, get page() { return page; } };
 }

@@ -1,31 +1,14 @@
 import ExcelJS from 'exceljs';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { launchBrowser, loginAsAdmin, startServer, type RunningServer } from './harness';
+import type { Page } from 'playwright-core';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { browserSession, type RunningServer } from './harness';
 
 /** A page drawn from its schema alone (schemas/system/sys_position.json), used as staff would. */
 describe('generated management page in Chromium', () => {
+  const session = browserSession({ asAdmin: true, contextOptions: { acceptDownloads: true } });
   let server: RunningServer;
-  let browser: Browser;
-  let context: BrowserContext;
   let page: Page;
-
-  beforeAll(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
-  beforeEach(async () => {
-    context = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'zh-CN', acceptDownloads: true });
-    page = await context.newPage();
-    await loginAsAdmin(page, server.baseUrl);
-  });
-  afterEach(async () => {
-    await context.close();
-  });
+  beforeEach(() => { ({ server, page } = session); });
 
   // Several saves in a row leave several toasts of the same text: any one of them will do.
   const toast = (text: string) => page.locator('.ant-message-notice').filter({ hasText: text }).first();

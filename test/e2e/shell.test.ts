@@ -1,30 +1,13 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, beforeEach, afterEach, describe, expect, it } from 'vitest';
-import { ADMIN_PASSWORD, launchBrowser, loginAsAdmin as loginAsAdminIn, loginThroughForm, startServer, type RunningServer } from './harness';
+import type { Page } from 'playwright-core';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { ADMIN_PASSWORD, browserSession, loginAsAdmin as loginAsAdminIn, loginThroughForm, type RunningServer } from './harness';
 
 /** The walking skeleton as a person uses it: login, server menu, tabs, password, logout, expiry. */
 describe('back-office shell in Chromium', () => {
+  const session = browserSession();
   let server: RunningServer;
-  let browser: Browser;
-  let context: BrowserContext;
   let page: Page;
-
-  beforeAll(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
-  beforeEach(async () => {
-    // A fresh context per test: nothing stored by one test (token, username) leaks into the next.
-    context = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'zh-CN' });
-    page = await context.newPage();
-  });
-  afterEach(async () => {
-    await context.close();
-  });
+  beforeEach(() => { ({ server, page } = session); });
 
   const toast = (text: string) => page.locator('.ant-message-notice').filter({ hasText: text });
   const sideMenu = () => page.locator('.ant-layout-sider .ant-menu');

@@ -1,30 +1,13 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { launchBrowser, loginAsAdmin, startServer, type RunningServer } from './harness';
+import type { Page } from 'playwright-core';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { browserSession, type RunningServer } from './harness';
 
 /** System pages drawn from their schemas, with their named modules behind them (users, dictionaries). */
 describe('system management pages in Chromium', () => {
+  const session = browserSession({ asAdmin: true });
   let server: RunningServer;
-  let browser: Browser;
-  let context: BrowserContext;
   let page: Page;
-
-  beforeAll(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
-  beforeEach(async () => {
-    context = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'zh-CN' });
-    page = await context.newPage();
-    await loginAsAdmin(page, server.baseUrl);
-  });
-  afterEach(async () => {
-    await context.close();
-  });
+  beforeEach(() => { ({ server, page } = session); });
 
   const toast = (text: string) => page.locator('.ant-message-notice').filter({ hasText: text }).first();
   const modal = () => page.locator('.ant-modal').filter({ hasText: '新增' }).last();
