@@ -87,4 +87,22 @@ describe('system management pages in Chromium', () => {
     });
     expect(items).toContain('特级=6');
   });
+
+  it('adds a child category under an open node: it appears there with a code prefixed by its parent\'s', async () => {
+    await page.goto(`${server.baseUrl}/2025/isystem/category`);
+    const rows = page.locator('.schema-page .ant-table-tbody tr.ant-table-row');
+    const parent = rows.filter({ hasText: '项目类别' });
+    await parent.locator('.ant-table-row-expand-icon').click();
+    await rows.filter({ hasText: 'A01A04' }).waitFor();
+    await parent.getByText('更多').click();
+    await page.locator('.ant-dropdown:visible').getByText('添加下级').click();
+    // A view whose widget is not built yet (sel_tree) still shows an input, holding the parent.
+    await expect.poll(() => item('父级节点').locator('input').inputValue()).not.toBe('');
+    await item('分类名称').locator('input').fill('新兴交叉类');
+    await modal().getByRole('button', { name: /确\s*定/ }).click();
+    await toast('添加成功！').waitFor();
+    const child = rows.filter({ hasText: '新兴交叉类' });
+    await child.waitFor();
+    expect(await child.textContent()).toContain('A01A05');
+  });
 });

@@ -28,8 +28,8 @@ export interface DataTableProps {
   rowLinks: (row: Row) => RowLink[];
   selectedIds: string[];
   onSelect: (ids: string[]) => void;
-  /** Tree pages: children of expanded nodes, loaded on expand. */
-  tree?: { isParent: (row: Row) => boolean; children: Record<string, Row[]>; onExpand: (row: Row) => void };
+  /** Tree pages: the open nodes and their children (loaded by the page when a node opens). */
+  tree?: { isParent: (row: Row) => boolean; children: Record<string, Row[]>; expanded: string[]; onExpandedChange: (ids: string[]) => void };
 }
 
 const cellValue = (row: Row, col: ListColumn) => (col.dictText ? (row[`${col.field}_dictText`] ?? row[col.field]) : row[col.field]);
@@ -100,7 +100,7 @@ export function DataTable({ columns, rows, pagination, sort, loading, onSort, ro
       dataSource={withChildren(rows, tree)}
       onChange={handleChange}
       rowSelection={{ selectedRowKeys: selectedIds, onChange: (keys) => onSelect(keys.map(String)), preserveSelectedRowKeys: true }}
-      expandable={tree ? { onExpand: (expanded, row) => { if (expanded) tree.onExpand(row); } } : undefined}
+      expandable={tree ? { expandedRowKeys: tree.expanded, onExpandedRowsChange: (keys) => tree.onExpandedChange(keys.map(String)) } : undefined}
       pagination={pagination}
     />
   );

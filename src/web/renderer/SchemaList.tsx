@@ -1,6 +1,6 @@
 import { DeleteOutlined, DownOutlined, ExportOutlined, PlusOutlined } from '@ant-design/icons';
 import { Alert, Button, Card, Dropdown, Modal, Space, message } from 'antd';
-import { lazy, Suspense, useCallback, useMemo, useState, type ComponentType } from 'react';
+import { lazy, Suspense, useCallback, useMemo, useRef, useState, type ComponentType } from 'react';
 import { listColumns } from '../../schema/columns';
 import type { FormMode } from '../../schema/form';
 import { queryItems } from '../../schema/query-bar';
@@ -53,10 +53,26 @@ export function SchemaList({ schema, fixed, onChanged }: SchemaListProps) {
   const [form, setForm] = useState<{ mode: FormMode; record: Row | null } | null>(null);
   const [panel, setPanel] = useState<{ action: PageAction; row: Row | null } | null>(null);
   const [children, setChildren] = useState<Record<string, Row[]>>({});
+  const [expanded, setExpanded] = useState<string[]>([]);
+  const expandedNow = useRef(expanded);
+  expandedNow.current = expanded;
   const tree = schema.kind === 'tree' && schema.tree ? schema.tree : undefined;
   const filtering = Object.keys(list.state.query).length > 0;
+  const sort = list.state.sort;
 
-  const refresh = useCallback(() => { setChildren({}); list.reload(); onChanged?.(); }, [list, onChanged]);
+  const loadChildren = useCallback((id: string) => {
+    void api.childList(id, { column: sort?.column, order: sort?.order }).then((res) => {
+      if (res.success) setChildren((c) => ({ ...c, [id]: res.result.records }));
+    });
+  }, [api, sort]);
+
+  /** After a change: the children of every open node again (a new child shows under its parent). */
+  const reloadChildren = useCallback(() => {
+    setChildren({});
+    expandedNow.current.forEach(loadChildren);
+    onChanged?.();
+  }, [loadChildren, onChanged]);
+  const refresh = useCallback(() => { list.reload(); reloadChildren(); }, [list, reloadChildren]);
 
   const remove = useCallback((ids: string[]) => {
     Modal.confirm({
@@ -68,12 +84,13 @@ export function SchemaList({ schema, fixed, onChanged }: SchemaListProps) {
         if (!res.success) { void message.warning(res.message); return; }
         void message.success(res.message);
         setSelectedIds((s) => s.filter((id) => !ids.includes(id)));
-        setChildren({});
+        expandedNow.current = expandedNow.current.filter((id) => !ids.includes(id));
+        setExpanded(expandedNow.current);
         list.afterDelete(ids.length);
-        onChanged?.();
+        reloadChildren();
       },
     });
-  }, [list, onChanged]);
+  }, [list, reloadChildren]);
 
   const runAction = useCallback((action: PageAction, row: Row | null) => {
     if (action.panel) {
@@ -114,10 +131,10 @@ export function SchemaList({ schema, fixed, onChanged }: SchemaListProps) {
   const treeProps = tree && !filtering ? {
     isParent: (r: Row) => String(r[tree.hasChildField] ?? '') === '1',
     children,
-    onExpand: (r: Row) => {
-      void api.childList(String(r.id), { column: list.state.sort?.column, order: list.state.sort?.order }).then((res) => {
-        if (res.success) setChildren((c) => ({ ...c, [String(r.id)]: res.result.records }));
-      });
+    expanded,
+    onExpandedChange: (ids: string[]) => {
+      ids.filter((id) => !expanded.includes(id)).forEach(loadChildren);
+      setExpanded(ids);
     },
   } : undefined;
 

@@ -1,5 +1,6 @@
 import type { ComponentType, ReactNode } from 'react';
 import type { ListColumn } from '../../schema/columns';
+import { VIEWS } from '../../schema/meta-schema';
 import type { ViewType } from '../../schema/types';
 
 /** A list cell: the row's value (and `_dictText` already chosen when the column has a dictionary). */
@@ -32,7 +33,10 @@ export function widgetOf(view: ViewType): WidgetDef {
   return widgets.get(view) ?? widgets.get('text')!;
 }
 
-/** The components a Formily SchemaField needs, keyed by view name as the form compiler writes them. */
+/**
+ * The components a Formily SchemaField needs, keyed by view name as the form compiler writes them:
+ * every view, so one whose widget is not built yet edits as text instead of vanishing from the form.
+ */
 export function formComponents(): Record<string, WidgetDef['component']> {
-  return Object.fromEntries([...widgets].map(([view, def]) => [view, def.component]));
+  return Object.fromEntries(VIEWS.map((view) => [view, widgetOf(view as ViewType).component]));
 }
