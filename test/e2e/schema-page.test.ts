@@ -93,14 +93,31 @@ describe('generated management page in Chromium', () => {
     expect(values).toEqual(expect.arrayContaining(['QA2', '测试部经理', '副高级', 'PM1']));
     expect(values).not.toContain('QA1');
 
+    // Import: a sheet with one new row and one bad row is refused whole, with the row named; a good one lands.
+    const sheet = async (rowsIn: string[][]) => {
+      const b = new ExcelJS.Workbook();
+      const ws = b.addWorksheet('职务管理');
+      for (const r of [['职务编码', '职务名称', '职级'], ...rowsIn]) ws.addRow(r);
+      return { name: 'positions.xlsx', mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', buffer: Buffer.from(await b.xlsx.writeBuffer()) };
+    };
+    const fileInput = page.locator('.schema-toolbar input[type=file]');
+    await fileInput.setInputFiles(await sheet([['OPS1', '运维工程师', '中级'], ['bad code', '坏编码', '中级']]));
+    const failure = page.locator('.ant-modal-confirm').filter({ hasText: '导入失败' });
+    await failure.getByText('第3行: 职务编码只能包含字母、数字、下划线和短横线', { exact: false }).waitFor();
+    await failure.getByRole('button').click();
+    await fileInput.setInputFiles(await sheet([['OPS1', '运维工程师', '中级']]));
+    await toast('文件导入成功！数据行数：1').waitFor();
+    await page.getByRole('button', { name: /重\s*置/ }).click();
+    await rows().filter({ hasText: 'OPS1' }).waitFor();
+
     // Delete through 更多 → 删除, confirmed.
     await rows().filter({ hasText: 'PM1' }).getByText('更多').click();
     await page.locator('.ant-dropdown:visible').getByText('删除').click();
     await page.locator('.ant-modal-confirm').getByRole('button', { name: /确\s*定/ }).click();
     await toast('删除成功!').waitFor();
     await page.getByRole('button', { name: /重\s*置/ }).click();
-    await page.locator('.ant-pagination-total-text').filter({ hasText: '1-2 共2条' }).waitFor();
-    expect((await cellTexts()).map((r) => r[0]).sort()).toEqual(['QA1', 'QA2']);
+    await page.locator('.ant-pagination-total-text').filter({ hasText: '1-3 共3条' }).waitFor();
+    expect((await cellTexts()).map((r) => r[0]).sort()).toEqual(['OPS1', 'QA1', 'QA2']);
   });
 
   it('offers only the buttons the user holds, and the server refuses the rest', async () => {
