@@ -22,8 +22,10 @@ function chain(sets: CrudHooks[], name: keyof CrudHooks): AnyHook | undefined {
  */
 export function composeHooks(engine: (CrudHooks | undefined)[], module: CrudHooks = {}): CrudHooks {
   const own = engine.filter((s): s is CrudHooks => !!s);
-  const out: Record<string, AnyHook | undefined> = {};
+  const out: Record<string, unknown> = {};
   for (const name of BEFORE) out[name] = chain([module, ...own], name);
   for (const name of AFTER) out[name] = chain([...own, module], name);
+  // Only a page's module knows who may read which rows; the engine's own behaviour never narrows them.
+  if (module.scope) out.scope = module.scope.bind(module);
   return Object.fromEntries(Object.entries(out).filter(([, fn]) => fn)) as CrudHooks;
 }

@@ -1,10 +1,13 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { Kysely } from 'kysely';
+import type { Expression, ExpressionBuilder, Kysely, SqlBool } from 'kysely';
 import type { SysUser } from '../db/tables.js';
 import type { AppContext } from '../http/context.js';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
 export type Row = Record<string, unknown>;
+
+/** A condition on the page's table, ANDed into every read of the request. */
+export type RowScope = (eb: ExpressionBuilder<any, any>) => Expression<SqlBool>;
 
 /** What a hook may use: the request's transaction (writes) or the database (reads), the user, the app. */
 export interface HookContext {
@@ -28,6 +31,11 @@ export interface CrudHooks {
   afterEdit?(h: HookContext, id: string, changes: Row, body: Row): Promise<void> | void;
   beforeDelete?(h: HookContext, ids: string[]): Promise<void> | void;
   afterDelete?(h: HookContext, ids: string[]): Promise<void> | void;
+  /**
+   * The rows this request may read (list, childList, queryById, export), or null for all: an
+   * announcement's readers, a user's own receipts. A row outside it simply is not there.
+   */
+  scope?(h: HookContext): Promise<RowScope | null> | RowScope | null;
   /** Adds derived, non-sensitive values to rows read through list and queryById. */
   decorate?(h: HookContext, rows: Row[]): Promise<void> | void;
 }

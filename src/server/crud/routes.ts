@@ -9,7 +9,7 @@ import { newId } from '../util/ids.js';
 import { formatDateTime } from '../util/time.js';
 import { composeHooks } from './compose-hooks.js';
 import { addDictText } from './dict-text.js';
-import type { CrudHooks, HookContext, Row } from './hooks.js';
+import type { CrudHooks, HookContext, Row, RowScope } from './hooks.js';
 import { readWorkbook, writeWorkbook } from './excel.js';
 import { requireAction } from './permission.js';
 import { subTableSupport } from './sub-tables.js';
@@ -66,7 +66,14 @@ export function crudRoutes(schema: PageSchema, moduleHooks: CrudHooks = {}) {
     /** Runs a write and its hooks in one transaction: a refusing hook leaves nothing behind. */
     const inTransaction = <T>(fn: (tx: Kysely<any>) => Promise<T>) => db.transaction().execute(fn);
 
-    const findById = (id: string) => db.selectFrom(schema.table).select(columns).where('id', '=', id).executeTakeFirst() as Promise<Row | undefined>;
+    /** The request's read scope (the page module's), or null when every row is readable. */
+    const scopeOf = async (req: FastifyRequest): Promise<RowScope | null> => (hooks.scope ? hooks.scope(hookCtx(req)) : null);
+
+    const findById = (id: string, scope: RowScope | null = null) => {
+      let q = db.selectFrom(schema.table).select(columns).where('id', '=', id);
+      if (scope) q = q.where(scope);
+      return q.executeTakeFirst() as Promise<Row | undefined>;
+    };
 
     const parse = (req: FastifyRequest, opts: { maxPageSize?: number } = {}) => {
       try {
@@ -77,9 +84,10 @@ export function crudRoutes(schema: PageSchema, moduleHooks: CrudHooks = {}) {
       }
     };
 
-    /** The rows a query selects: its conditions, its super query and, for exports, `selections`. */
-    const filtered = (q: ParsedQuery, withSelections = false) => db.selectFrom(schema.table).where((eb) => {
+    /** The rows a query selects: its conditions, its super query, the read scope and, for exports, `selections`. */
+    const filtered = (q: ParsedQuery, scope: RowScope | null, withSelections = false) => db.selectFrom(schema.table).where((eb) => {
       const parts = q.where.map((c) => conditionSql(eb, c, dialect));
+      if (scope) parts.push(scope(eb));
       if (q.superWhere.length) {
         const sup = q.superWhere.map((c) => conditionSql(eb, c, dialect));
         parts.push(q.superMatch === 'or' ? eb.or(sup) : eb.and(sup));
@@ -106,7 +114,8 @@ export function crudRoutes(schema: PageSchema, moduleHooks: CrudHooks = {}) {
       const q = parse(req);
       // A tree without filter conditions lists its roots; any condition lists the flat matches (JeecgBoot).
       const rootsOnly = tree && !q.where.length && !q.superWhere.length;
-      const rowsOf = rootsOnly ? filtered(q).where((eb) => rootCondition(eb, tree.pidField)) : filtered(q);
+      const scope = await scopeOf(req);
+      const rowsOf = rootsOnly ? filtered(q, scope).where((eb) => rootCondition(eb, tree.pidField)) : filtered(q, scope);
       const { total } = await rowsOf.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow();
       const totalN = Number(total);
       const size = q.pageSize === -521 ? totalN : q.pageSize;
@@ -123,7 +132,7 @@ export function crudRoutes(schema: PageSchema, moduleHooks: CrudHooks = {}) {
       app.get(`${base}/childList`, async (req) => {
         const pid = childListPid(req.query);
         const q = parse(req);
-        const records = await present(req, (await sorted(q, filtered(q).where(tree.pidField, '=', pid)).execute()) as Row[]);
+        const records = await present(req, (await sorted(q, filtered(q, await scopeOf(req)).where(tree.pidField, '=', pid)).execute()) as Row[]);
         return ok({ records, total: records.length, size: records.length, current: 1, pages: 1 });
       });
     }
@@ -132,7 +141,7 @@ export function crudRoutes(schema: PageSchema, moduleHooks: CrudHooks = {}) {
     app.get(`${base}/exportXls`, async (req, reply) => {
       await requireAction(app.ctx.db, req, perm('export'));
       const q = parse(req, { maxPageSize: EXPORT_MAX_ROWS });
-      const rows = (await sorted(q, filtered(q, true)).limit(EXPORT_MAX_ROWS).execute()) as Row[];
+      const rows = (await sorted(q, filtered(q, await scopeOf(req), true)).limit(EXPORT_MAX_ROWS).execute()) as Row[];
       await addDictText(db, dicts, readable, rows);
       const file = await writeWorkbook(schema, rows, req.user!.realname || req.user!.username);
       const name = encodeURIComponent(`${schema.title}.xlsx`);
@@ -203,7 +212,7 @@ export function crudRoutes(schema: PageSchema, moduleHooks: CrudHooks = {}) {
     app.get<{ Querystring: { id?: string } }>(`${base}/queryById`, async (req) => {
       const id = req.query.id;
       if (!id) throw badRequest('缺少参数 id');
-      const row = await findById(String(id));
+      const row = await findById(String(id), await scopeOf(req));
       if (!row) return fail('未找到对应数据');
       if (tree) normalizeHasChild(tree, [row]);
       if (hooks.decorate) await hooks.decorate(hookCtx(req), [row]);

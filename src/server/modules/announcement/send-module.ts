@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { sql, type Kysely, type SqlBool } from 'kysely';
 import { addDictText } from '../../crud/dict-text.js';
 import type { Row, SchemaModule } from '../../crud/hooks.js';
-import { badRequest, fail, forbidden, ok, okMessage } from '../../http/result.js';
+import { badRequest, fail, ok, okMessage } from '../../http/result.js';
 import { escapeLike } from '../../../schema/query.js';
 import { formatDateTime } from '../../util/time.js';
 import { holdsAction } from '../system/checks.js';
@@ -87,8 +87,8 @@ export const announcementSendModule: SchemaModule = {
   schema: SEND,
   hooks: {
     // The generic list of receipts shows other people's reading only to announcement managers.
-    async decorate(h, rows) {
-      if (rows.some((r) => r.userId !== h.user.id) && !(await holdsAction(h.req, 'system:announcement:edit'))) throw forbidden();
+    async scope(h) {
+      return (await holdsAction(h.req, 'system:announcement:edit')) ? null : (eb) => eb('userId', '=', h.user.id);
     },
   },
   routes,
