@@ -1,6 +1,7 @@
 import path from 'node:path';
 import type { Config } from './config.js';
 import { DEFAULT_ADMIN_PASSWORD } from './config.js';
+import { SessionCache, sessionCacheGuard } from './auth/session-cache.js';
 import { connect } from './db/connect.js';
 import { migrate } from './db/migrate.js';
 import { seedIfEmpty } from './db/seed/index.js';
@@ -23,13 +24,16 @@ export interface Boot {
 export async function bootstrap(config: Config, root = process.cwd()): Promise<Boot> {
   const schemasDir = config.schemasDir ?? path.join(root, 'schemas');
   const schemas = loadSchemas(schemasDir);
-  const { db, dialect, describe } = await connect(config);
+  const connection = await connect(config);
+  const { dialect, describe } = connection;
+  const sessions = new SessionCache();
+  const db = connection.db.withPlugin(sessionCacheGuard(sessions));
   const migrations = await migrate(db);
   const syncedTables = await syncBuiltIn(db, dialect, schemas.schemas);
   const seeded = await seedIfEmpty(db, { seedDir: path.join(schemasDir, 'seed'), adminPassword: config.adminPassword ?? DEFAULT_ADMIN_PASSWORD });
   for (const s of schemas.schemas) if (s.kind === 'tree' && s.tree) await repairHasChild(db as never, s);
   return {
-    ctx: { config, db, dialect, dicts: new DictService(db), schemas },
+    ctx: { config, db, dialect, dicts: new DictService(db), schemas, sessions },
     facts: { database: describe, migrations, syncedTables, seeded },
   };
 }

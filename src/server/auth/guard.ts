@@ -22,12 +22,12 @@ export function installAuthGuard(app: FastifyInstance): void {
     const token = readToken(req);
     if (open) {
       if (token) {
-        const res = await checkToken(app.ctx.db, token);
+        const res = await checkToken(app.ctx.db, token, app.ctx.sessions);
         if (res.ok) { req.user = res.user; req.token = token; }
       }
       return;
     }
-    const res = await checkToken(app.ctx.db, token);
+    const res = await checkToken(app.ctx.db, token, app.ctx.sessions);
     if (!res.ok) {
       return reply.status(401).send({ success: true, message: res.message, code: 401, result: null, timestamp: Date.now() });
     }

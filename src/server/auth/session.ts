@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Db, SysUser } from '../db/tables.js';
+import type { SessionCache } from './session-cache.js';
 
 /** SPEC §9: tokens and stored user data last 7 days. */
 export const TOKEN_TTL_MS = 604800000;
@@ -21,17 +22,22 @@ export type TokenCheck =
   | { ok: true; user: SysUser }
   | { ok: false; message: string };
 
-export async function checkToken(db: Db, token: string | undefined): Promise<TokenCheck> {
+export async function checkToken(db: Db, token: string | undefined, cache?: SessionCache): Promise<TokenCheck> {
   if (!token) return { ok: false, message: 'token为空!' };
   if (token.length > 200) return { ok: false, message: 'token非法无效!' };
+  const hash = sha256(token);
+  const cached = cache?.get(hash);
+  if (cached) return { ok: true, user: cached.user };
+  const generation = cache?.generation ?? 0;
   const row = await db.selectFrom('sysSession').innerJoin('sysUser', 'sysUser.id', 'sysSession.userId')
     .selectAll('sysUser').select('sysSession.expiresAt')
-    .where('sysSession.tokenHash', '=', sha256(token)).executeTakeFirst();
+    .where('sysSession.tokenHash', '=', hash).executeTakeFirst();
   if (!row) return { ok: false, message: 'Token失效，请重新登录!' };
   const { expiresAt, ...user } = row;
   if (expiresAt < Date.now()) return { ok: false, message: 'Token失效，请重新登录!' };
   if (user.delFlag === 1) return { ok: false, message: '用户不存在!' };
   if (user.status === 2) return { ok: false, message: '账号已被锁定,请联系管理员!' };
+  cache?.set(hash, user as SysUser, expiresAt, generation);
   return { ok: true, user: user as SysUser };
 }
 

@@ -3,6 +3,7 @@ import type { Dialect } from '../db/connect.js';
 import type { Db, SysUser } from '../db/tables.js';
 import type { DictService } from '../modules/dict/service.js';
 import type { SchemaRegistry } from '../schema/registry.js';
+import type { SessionCache } from '../auth/session-cache.js';
 
 /** What every route can reach: injected once, no module-level singletons. */
 export interface AppContext {
@@ -11,6 +12,8 @@ export interface AppContext {
   dialect: Dialect;
   dicts: DictService;
   schemas: SchemaRegistry;
+  /** Recently checked tokens; emptied by any write to users or sessions. */
+  sessions: SessionCache;
 }
 
 declare module 'fastify' {

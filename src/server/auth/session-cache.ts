@@ -1,0 +1,91 @@
+import { DeleteQueryNode, TableNode, UpdateQueryNode, type KyselyPlugin, type OperationNode } from 'kysely';
+import type { SysUser } from '../db/tables.js';
+
+/** How long a checked token is trusted without asking the database again. */
+export const SESSION_CACHE_TTL_MS = 3000;
+const MAX_ENTRIES = 20_000;
+const QUIET_MS = 1000;
+
+interface Entry { user: SysUser; expiresAt: number; until: number }
+
+/**
+ * The token check is a session⋈user read on every request; this keeps its answer for a few seconds.
+ * Any update or delete of a user or a session made through this process empties it (see
+ * `sessionCacheGuard`), so logout, freezing, a password change or a deleted user take effect at
+ * once here; another instance sharing the database notices within the TTL.
+ */
+export class SessionCache {
+  private entries = new Map<string, Entry>();
+  /** Bumped by every invalidation: a read that straddles one must not be cached. */
+  generation = 0;
+  /** Nothing is cached shortly after an invalidation: the write's transaction may not have committed yet. */
+  private quietUntil = 0;
+
+  constructor(private readonly ttlMs = SESSION_CACHE_TTL_MS) {}
+
+  get(tokenHash: string, now = Date.now()): Entry | undefined {
+    const e = this.entries.get(tokenHash);
+    if (!e) return undefined;
+    if (e.until <= now || e.expiresAt <= now) {
+      this.entries.delete(tokenHash);
+      return undefined;
+    }
+    return e;
+  }
+
+  /** Keeps a fresh answer unless an invalidation happened since the read began (`generation` then). */
+  set(tokenHash: string, user: SysUser, expiresAt: number, generation: number, now = Date.now()): void {
+    if (this.ttlMs <= 0 || generation !== this.generation || now < this.quietUntil) return;
+    if (this.entries.size >= MAX_ENTRIES) this.entries.delete(this.entries.keys().next().value!);
+    // Frozen: the same object serves many requests, so none of them may change it.
+    this.entries.set(tokenHash, { user: Object.freeze({ ...user }), expiresAt, until: now + this.ttlMs });
+  }
+
+  clear(now = Date.now()): void {
+    this.generation++;
+    this.quietUntil = now + QUIET_MS;
+    this.entries.clear();
+  }
+
+  get size(): number {
+    return this.entries.size;
+  }
+}
+
+const WATCHED = new Set(['sysuser', 'syssession', 'sys_user', 'sys_session']);
+
+function tableNames(node: OperationNode | undefined): string[] {
+  if (!node) return [];
+  if (TableNode.is(node)) return [node.table.identifier.name];
+  if (node.kind === 'AliasNode') return tableNames((node as unknown as { node: OperationNode }).node);
+  return [];
+}
+
+/** Whether a statement changes users or sessions, so every cached token answer may be wrong. */
+export function touchesSessions(node: OperationNode): boolean {
+  let names: string[] = [];
+  if (UpdateQueryNode.is(node)) names = tableNames(node.table);
+  else if (DeleteQueryNode.is(node)) names = node.from.froms.flatMap(tableNames);
+  return names.some((n) => WATCHED.has(n.toLowerCase()));
+}
+
+/**
+ * A Kysely plugin, so no write path can forget: the cache is emptied before such a statement runs
+ * and again once it has run (a concurrent read in between would otherwise cache the old row).
+ */
+export function sessionCacheGuard(cache: SessionCache): KyselyPlugin {
+  const touching = new WeakSet<object>();
+  return {
+    transformQuery({ node, queryId }) {
+      if (touchesSessions(node)) {
+        touching.add(queryId);
+        cache.clear();
+      }
+      return node;
+    },
+    async transformResult({ result, queryId }) {
+      if (touching.has(queryId)) cache.clear();
+      return result;
+    },
+  };
+}
