@@ -1,4 +1,5 @@
 import Ajv, { type ErrorObject } from 'ajv';
+import { dictOf } from './views';
 import { pageMetaSchema } from './meta-schema';
 import { SYSTEM_FIELDS, type PageSchema } from './types';
 
@@ -98,14 +99,18 @@ export function checkSchemaSet(entries: { schema: PageSchema; source: string }[]
   for (const { schema, source } of entries) checkSubTables(schema, source, entries);
   for (const { schema, source } of entries) {
     schema.fields.forEach((f, i) => {
-      if (!f.dict?.table) return;
-      const target = byTable.get(f.dict.table);
-      if (!target) throw new SchemaError(source, `/fields/${i}/dict/table`, `table "${f.dict.table}" is not declared by any schema`);
+      // A picker's implied dictionary (sel_user → sys_user…) must resolve as surely as a declared one.
+      const dict = dictOf(f);
+      if (!dict?.table) return;
+      const at = f.dict ? `/fields/${i}/dict` : `/fields/${i}/view`;
+      const target = byTable.get(dict.table);
+      if (!target) throw new SchemaError(source, f.dict ? `${at}/table` : at, `table "${dict.table}" is not declared by any schema`);
       const cols = new Map([...SYSTEM_FIELDS, ...target.fields].map((c) => [c.name, c]));
       for (const key of ['text', 'value'] as const) {
-        const col = cols.get(f.dict[key]!);
-        if (!col) throw new SchemaError(source, `/fields/${i}/dict/${key}`, `"${f.dict[key]}" is not a field of ${f.dict.table}`);
-        if (col.sensitive) throw new SchemaError(source, `/fields/${i}/dict/${key}`, `"${f.dict[key]}" is sensitive and cannot be read through a dictionary`);
+        const col = cols.get(dict[key]!);
+        const where = f.dict ? `${at}/${key}` : at;
+        if (!col) throw new SchemaError(source, where, `"${dict[key]}" is not a field of ${dict.table}`);
+        if (col.sensitive) throw new SchemaError(source, where, `"${dict[key]}" is sensitive and cannot be read through a dictionary`);
       }
     });
   }

@@ -1,4 +1,5 @@
 import { defaultView } from './form';
+import { dictOf } from './views';
 import type { DictRef, PageSchema, ViewType } from './types';
 
 /** One column of a page's list. */
@@ -21,8 +22,8 @@ export function listColumns(schema: Pick<PageSchema, 'fields'>): ListColumn[] {
     field: f.name,
     title: f.label,
     view: defaultView(f),
-    dictText: !!f.dict,
-    dict: f.dict,
+    dictText: !!dictOf(f),
+    dict: dictOf(f),
     extend: f.extend,
     sortable: f.sortable !== false,
     width: f.width,

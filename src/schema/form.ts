@@ -1,5 +1,6 @@
 import { fieldMessages, maxLengthOf } from './messages';
 import type { ColumnType, FieldSchema, PageSchema, ViewType } from './types';
+import { dictOf } from './views';
 
 /** A Formily JSON schema node, as far as the compiler writes it (kept local: src/schema imports no UI library). */
 export interface FormNode {
@@ -86,9 +87,10 @@ export function compileForm(schema: Pick<PageSchema, 'fields' | 'table'>, mode: 
   formFields(schema, mode).forEach((f, i) => {
     const view = defaultView(f);
     const props: Record<string, unknown> = {};
-    if (f.dict) props.dict = f.dict;
+    const dict = dictOf(f);
+    if (dict) props.dict = dict;
     // Dictionary values are text; a numeric column gets its choice back as a number.
-    if (f.dict && VALUE_TYPE[f.type] === 'number') props.numeric = true;
+    if (dict && VALUE_TYPE[f.type] === 'number') props.numeric = true;
     if (f.extend) Object.assign(props, f.extend);
     if (f.type === 'int' || f.type === 'long') props.onlyInteger = true;
     if (f.scale !== undefined && (f.type === 'decimal' || f.type === 'double')) props.precision = f.scale;

@@ -1,4 +1,5 @@
 import { defaultView } from './form';
+import { dictOf } from './views';
 import type { DictRef, FieldSchema, PageSchema, ViewType } from './types';
 
 /** One input of a page's query bar (the online query item of SPEC §3). */
@@ -21,7 +22,7 @@ export function queryItems(schema: Pick<PageSchema, 'fields'>): QueryItem[] {
   return schema.fields.filter((f) => f.query && !f.virtual && !f.sensitive).map((f: FieldSchema) => {
     const view = defaultView(f);
     return {
-      field: f.name, label: f.label, view, mode: f.query === 'group' ? 'group' : 'single', dict: f.dict, extend: f.extend,
+      field: f.name, label: f.label, view, mode: f.query === 'group' ? 'group' : 'single', dict: dictOf(f), extend: f.extend,
       textual: (f.type === 'string' || f.type === 'text') && TEXT_VIEWS.has(view),
     };
   });

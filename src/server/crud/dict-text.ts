@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { FieldSchema } from '../../schema/types.js';
+import { dictOf } from '../../schema/views.js';
 import type { DictService } from '../modules/dict/service.js';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
@@ -14,15 +15,16 @@ const splitValues = (v: unknown): string[] => (v === null || v === undefined || 
 export async function addDictText(db: Kysely<any>, dicts: DictService, fields: FieldSchema[], rows: Row[]): Promise<void> {
   if (!rows.length) return;
   for (const f of fields) {
-    if (!f.dict) continue;
+    const dict = dictOf(f);
+    if (!dict) continue;
     const texts = new Map<string, string>();
-    if (f.dict.code) {
-      for (const item of (await dicts.items(f.dict.code)) ?? []) texts.set(item.value, item.text);
-    } else if (f.dict.table && f.dict.text && f.dict.value) {
+    if (dict.code) {
+      for (const item of (await dicts.items(dict.code)) ?? []) texts.set(item.value, item.text);
+    } else if (dict.table && dict.text && dict.value) {
       const values = [...new Set(rows.flatMap((r) => splitValues(r[f.name])))];
       for (let i = 0; i < values.length; i += 500) {
-        const found = await db.selectFrom(f.dict.table).select([`${f.dict.text} as text`, `${f.dict.value} as value`])
-          .where(f.dict.value, 'in', values.slice(i, i + 500)).execute();
+        const found = await db.selectFrom(dict.table).select([`${dict.text} as text`, `${dict.value} as value`])
+          .where(dict.value, 'in', values.slice(i, i + 500)).execute();
         for (const r of found) texts.set(String(r.value), String(r.text ?? ''));
       }
     }

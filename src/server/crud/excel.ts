@@ -17,7 +17,7 @@ export async function writeWorkbook(schema: PageSchema, rows: Row[], exportedBy:
   sheet.addRow([`${schema.title}报表`]).font = { bold: true, size: 14 };
   sheet.addRow([`导出人:${exportedBy}`]);
   sheet.addRow(fields.map((f) => f.label)).font = { bold: true };
-  for (const r of rows) sheet.addRow(fields.map((f) => (f.dict ? (r[`${f.name}_dictText`] ?? r[f.name]) : r[f.name]) ?? null));
+  for (const r of rows) sheet.addRow(fields.map((f) => (r[`${f.name}_dictText`] ?? r[f.name]) ?? null));
   fields.forEach((f, i) => { sheet.getColumn(i + 1).width = Math.max(12, f.label.length * 2 + 4); });
   if (fields.length) sheet.mergeCells(1, 1, 1, fields.length);
   return Buffer.from(await wb.xlsx.writeBuffer());
