@@ -22,13 +22,14 @@ import { departModule } from './modules/depart/depart-module.js';
 import { permissionModule } from './modules/permission/permission-module.js';
 import { roleModule } from './modules/role/role-module.js';
 import { userModule } from './modules/user/user-module.js';
+import { cgreportModule } from './modules/cgreport/report-module.js';
 import { webRoutes } from './web.js';
 import './http/context.js';
 
 const API_MODULES = [loginRoutes, phoneLoginRoutes, permissionRoutes, dictRoutes, duplicateCheckRoutes, checkRuleRoutes, siteRoutes, selfRoutes, schemaRoutes, treeDataRoutes];
 
 /** The named exceptions of schema pages (DESIGN.md): hooks into the generic CRUD, plus their own routes. */
-const SCHEMA_MODULES: SchemaModule[] = [categoryModule, fillRuleModule, ...SYSTEM_PAGE_MODULES, userModule, roleModule, departModule, permissionModule];
+const SCHEMA_MODULES: SchemaModule[] = [categoryModule, fillRuleModule, ...SYSTEM_PAGE_MODULES, userModule, roleModule, departModule, permissionModule, cgreportModule];
 
 /** The whole HTTP surface: the API under /jeecg-boot, the single-page app under /2025/. */
 export async function buildApp(ctx: AppContext, opts: { logger?: boolean | object } = {}): Promise<FastifyInstance> {

@@ -1,0 +1,98 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { CrudHooks, HookContext, SchemaModule } from '../../crud/hooks.js';
+import { requireAction } from '../../crud/permission.js';
+import type { AppContext } from '../../http/context.js';
+import { badRequest, ok } from '../../http/result.js';
+import { ReportService, type Report } from './report-service.js';
+
+/* eslint-disable @typescript-eslint/no-explicit-any */
+
+const services = new WeakMap<AppContext, ReportService>();
+/** One report service per app (its runner holds a worker or a pool), closed with the app. */
+export function reportService(ctx: AppContext): ReportService {
+  let s = services.get(ctx);
+  if (!s) services.set(ctx, (s = ReportService.create(ctx)));
+  return s;
+}
+
+const idParam = { type: 'object', properties: { code: { type: 'string', maxLength: 100 } } } as const;
+const anyQuery = { type: 'object', maxProperties: 100, additionalProperties: { type: ['string', 'number'], maxLength: 500 } } as const;
+
+/** Only the built-in database for now: a report naming another data source is refused rather than run on the wrong one. */
+const checkSource = (dbSource: unknown) => {
+  if (typeof dbSource === 'string' && dbSource.trim()) throw badRequest(`暂不支持外部数据源: ${dbSource}`);
+};
+
+/** Stored SQL is checked when written: a report that could not run safely is never saved. */
+const hooks: CrudHooks = {
+  async beforeAdd(h: HookContext, values) {
+    checkSource(values.dbSource);
+    await reportService(h.ctx).check(values.cgrSql);
+  },
+  async beforeEdit(h: HookContext, changes) {
+    if ('dbSource' in changes) checkSource(changes.dbSource);
+    if ('cgrSql' in changes) await reportService(h.ctx).check(changes.cgrSql);
+  },
+};
+
+/** Columns of the report as the popup and the report page draw them (contract §10.2). */
+async function rpColumns(ctx: AppContext, report: Report) {
+  const shown = report.items.filter((i) => Number(i.isShow ?? 1) === 1);
+  const dictOptions: Record<string, unknown[]> = {};
+  for (const item of shown.filter((i) => i.dictCode)) {
+    dictOptions[item.fieldName] = ((await ctx.dicts.items(item.dictCode)) ?? []).map((d) => ({ value: d.value, text: d.text, label: d.text, title: d.text }));
+  }
+  return {
+    cgRpConfigId: report.head.id,
+    cgRpConfigName: report.head.name,
+    columns: shown.map((i) => ({
+      title: i.fieldTxt || i.fieldName,
+      dataIndex: i.fieldName,
+      align: 'center',
+      sorter: Number(i.isOrder) === 1,
+      ...(i.fieldWidth ? { width: Number(i.fieldWidth) } : {}),
+      ...(i.dictCode ? { customRender: i.fieldName } : {}),
+    })),
+    dictOptions,
+  };
+}
+
+/** Search fields: `view` is `list` with a dictionary, else the lower-cased field type; items after the third start hidden. */
+function queryInfo(report: Report) {
+  return report.items.filter((i) => Number(i.isSearch) === 1).map((i, n) => ({
+    field: i.fieldName,
+    label: i.fieldTxt || i.fieldName,
+    view: i.dictCode ? 'list' : String(i.fieldType || 'String').toLowerCase(),
+    mode: i.searchMode === 'group' ? 'group' : 'single',
+    ...(i.dictCode ? { dictCode: i.dictCode } : {}),
+    ...(n >= 3 ? { hidden: '1' } : {}),
+  }));
+}
+
+async function routes(app: FastifyInstance): Promise<void> {
+  const service = reportService(app.ctx);
+  app.addHook('onClose', () => service.close());
+  const report = (req: FastifyRequest) => service.load((req.params as { code?: string }).code ?? '');
+
+  app.get('/online/cgreport/api/getRpColumns/:code', { schema: { params: idParam } }, async (req) => ok(await rpColumns(app.ctx, await report(req))));
+  app.get('/online/cgreport/api/getQueryInfo/:code', { schema: { params: idParam } }, async (req) => ok(queryInfo(await report(req))));
+  app.get('/online/cgreport/api/getParamsInfo/:code', { schema: { params: idParam } }, async (req) => ok((await report(req)).params));
+  app.get('/online/cgreport/api/getData/:code', { schema: { params: idParam, querystring: anyQuery } }, async (req) => {
+    return ok(await service.data(await report(req), req.query as Record<string, unknown>));
+  });
+
+  /** The designer's "解析SQL": the columns and `${}` parameters of a statement, without reading a row. */
+  app.get<{ Querystring: { sql?: string; dbKey?: string } }>('/online/cgreport/head/parseSql', {
+    schema: { querystring: { type: 'object', properties: { sql: { type: 'string', maxLength: 10_000 }, dbKey: { type: 'string', maxLength: 100 } } } },
+  }, async (req) => {
+    await requireAction(app.ctx.db, req, 'online:cgreport:add').catch(() => requireAction(app.ctx.db, req, 'online:cgreport:edit'));
+    checkSource(req.query.dbKey);
+    const { guarded, columns } = await service.check(req.query.sql);
+    return ok({
+      fields: columns.map((name, i) => ({ fieldName: name, fieldTxt: name, fieldType: 'String', isShow: 1, isOrder: 0, isSearch: 0, searchMode: 'single', orderNum: i })),
+      params: guarded.params.map((name, i) => ({ paramName: name, paramTxt: name, paramValue: '', orderNum: i })),
+    });
+  });
+}
+
+export const cgreportModule: SchemaModule = { schema: 'onl_cgreport_head', hooks, routes };

@@ -1,0 +1,171 @@
+import path from 'node:path';
+import type { Kysely } from 'kysely';
+import pg from 'pg';
+import { allFields } from '../../../schema/ddl.js';
+import type { AppContext } from '../../http/context.js';
+import { badRequest, notFound } from '../../http/result.js';
+import { PostgresReportRunner, REPORT_MAX_ROWS, SqliteReportRunner, type ReportRunner } from './runner.js';
+import { guardReportSql, renderSql, ReportSqlError, type GuardedSql, type GuardPolicy } from './sql-guard.js';
+
+/* eslint-disable @typescript-eslint/no-explicit-any */
+type Row = Record<string, any>;
+
+export interface Report {
+  head: Row;
+  items: Row[];
+  params: Row[];
+}
+
+const snake = (s: string) => s.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+const TABLE_LIST_TTL_MS = 30_000;
+
+/** One per app: the runner, and what the guard must know of the database. */
+export class ReportService {
+  private tableList: { at: number; names: Set<string> } | null = null;
+
+  constructor(private readonly ctx: AppContext, readonly runner: ReportRunner) {}
+
+  static create(ctx: AppContext): ReportService {
+    if (ctx.dialect === 'postgres') {
+      return new ReportService(ctx, new PostgresReportRunner(new pg.Pool({ connectionString: ctx.config.databaseUrl, max: 3 })));
+    }
+    return new ReportService(ctx, new SqliteReportRunner(path.join(ctx.config.dataDir, 'platform.db')));
+  }
+
+  async load(codeOrId: string): Promise<Report> {
+    const db = this.ctx.db as Kysely<any>;
+    const head = await db.selectFrom('onl_cgreport_head').selectAll()
+      .where((eb) => eb.or([eb('id', '=', codeOrId), eb('code', '=', codeOrId)])).executeTakeFirst();
+    if (!head) throw notFound('报表不存在');
+    const [items, params] = await Promise.all([
+      db.selectFrom('onl_cgreport_item').selectAll().where('cgrheadId', '=', head.id).orderBy('orderNum').orderBy('id').execute(),
+      db.selectFrom('onl_cgreport_param').selectAll().where('cgrheadId', '=', head.id).orderBy('orderNum').orderBy('id').execute(),
+    ]);
+    return { head, items, params };
+  }
+
+  /** Tables in the database that no page schema declares (sessions, captchas, migrations…). */
+  private async internalTables(): Promise<Set<string>> {
+    if (!this.tableList || Date.now() - this.tableList.at > TABLE_LIST_TTL_MS) {
+      const tables = await (this.ctx.db as Kysely<any>).introspection.getTables();
+      this.tableList = { at: Date.now(), names: new Set(tables.map((t) => t.name.toLowerCase())) };
+    }
+    const declared = new Set(this.ctx.schemas.schemas.map((s) => s.table.toLowerCase()));
+    return new Set([...this.tableList.names].filter((t) => !declared.has(t)));
+  }
+
+  private async policy(): Promise<GuardPolicy> {
+    const sensitive = new Set<string>();
+    const guardedTables = new Set<string>();
+    const grants = this.ctx.schemas.schemas.map((s) => {
+      const fields = allFields(s).filter((f) => !f.virtual);
+      for (const f of fields.filter((x) => x.sensitive)) {
+        sensitive.add(f.name.toLowerCase());
+        sensitive.add(snake(f.name));
+        guardedTables.add(s.table.toLowerCase());
+      }
+      return { table: s.table, columns: fields.filter((f) => !f.sensitive).map((f) => snake(f.name)) };
+    });
+    const internal = await this.internalTables();
+    // Without database-enforced column grants a table holding a sensitive column stays out entirely
+    // on PostgreSQL, where a whole row can be turned into one value (SQLite has no such expression).
+    const enforced = await this.runner.columnGrants(grants);
+    const shut = this.ctx.dialect === 'postgres' && !enforced ? guardedTables : new Set<string>();
+    return {
+      guardedTables,
+      deny: (id) => {
+        if (internal.has(id)) return `报表SQL不能访问内部表 ${id}`;
+        if (sensitive.has(id)) return `报表SQL不能读取敏感字段 ${id}`;
+        if (shut.has(id)) return `报表SQL不能访问含敏感字段的表 ${id}`;
+        return undefined;
+      },
+    };
+  }
+
+  /** Checks SQL as the designer saves it: the guard, then the database's own parse (no rows read). */
+  async check(sql: unknown): Promise<{ guarded: GuardedSql; columns: string[] }> {
+    const guarded = await this.guard(sql);
+    const { sql: text, params } = renderSql(guarded, {}, (n) => this.runner.placeholder(n));
+    const columns = await this.runner.columns(text, params).catch(rethrowClient);
+    this.refuseSensitive(columns);
+    return { guarded, columns };
+  }
+
+  async guard(sql: unknown): Promise<GuardedSql> {
+    if (typeof sql !== 'string') throw badRequest('报表SQL不能为空');
+    try {
+      return guardReportSql(sql, await this.policy());
+    } catch (e) {
+      return rethrowClient(e);
+    }
+  }
+
+  refuseSensitive(columns: string[]): void {
+    const sensitive = new Set(this.ctx.schemas.schemas.flatMap((s) => s.fields.filter((f) => f.sensitive).flatMap((f) => [f.name.toLowerCase(), snake(f.name)])));
+    const hit = columns.find((c) => sensitive.has(c.toLowerCase()));
+    if (hit) throw badRequest(`报表SQL不能读取敏感字段 ${hit}`);
+  }
+
+  /** A page of a report: filters on its search fields, a sort on an orderable field, the row cap. */
+  async data(report: Report, query: Record<string, unknown>): Promise<{ total: number; records: Row[] }> {
+    const guarded = await this.guard(report.head.cgrSql);
+    const values: Record<string, string | null> = {};
+    for (const name of guarded.params) {
+      const declared = report.params.find((p) => p.paramName === name);
+      const given = query[`self_${name}`] ?? query[name];
+      values[name] = given !== undefined && given !== '' ? String(given).slice(0, 500) : (declared?.paramValue ?? null);
+    }
+    const inner = renderSql(guarded, values, (n) => this.runner.placeholder(n));
+    const params = [...inner.params];
+    const ph = (v: unknown) => { params.push(v); return this.runner.placeholder(params.length); };
+    const where: string[] = [];
+    for (const item of report.items.filter((i) => Number(i.isSearch) === 1)) {
+      const col = quote(item.fieldName);
+      if (item.searchMode === 'group') {
+        const begin = text(query[`${item.fieldName}_begin`]);
+        const end = text(query[`${item.fieldName}_end`]);
+        if (begin) where.push(`${col} >= ${ph(begin)}`);
+        if (end) where.push(`${col} <= ${ph(/^\d{4}-\d{2}-\d{2}$/.test(end) ? `${end} 23:59:59` : end)}`);
+        continue;
+      }
+      const v = text(query[item.fieldName]);
+      if (!v) continue;
+      if (v.includes('*')) {
+        const pattern = v.replace(/[\\%_]/g, (c) => `\\${c}`).replace(/\*/g, '%');
+        where.push(this.ctx.dialect === 'postgres' ? `${col}::text ilike ${ph(pattern)} escape '\\'` : `${col} like ${ph(pattern)} escape '\\'`);
+      } else where.push(`${col} = ${ph(v)}`);
+    }
+    const whereSql = where.length ? ` where ${where.join(' and ')}` : '';
+    const from = `from (${inner.sql}) cgr${whereSql}`;
+    const countRows = await this.runner.rows(`select count(*) as total ${from}`, params).catch(rethrowClient);
+    const total = Number(Object.values(countRows[0] ?? { total: 0 })[0]);
+
+    let order = '';
+    const column = text(query.column);
+    const sortable = report.items.find((i) => i.fieldName === column && Number(i.isOrder) === 1);
+    if (sortable) order = ` order by ${quote(sortable.fieldName)} ${String(query.order).toLowerCase() === 'asc' ? 'asc' : 'desc'}`;
+    const rawSize = Number(query.pageSize ?? 10);
+    const pageSize = rawSize === -521 ? REPORT_MAX_ROWS : Math.min(Math.max(1, Math.trunc(rawSize) || 10), 1000);
+    const pageNo = Math.max(1, Math.trunc(Number(query.pageNo ?? 1)) || 1);
+    const pageSql = `select * ${from}${order} limit ${ph(pageSize)} offset ${ph((pageNo - 1) * pageSize)}`;
+    const records = await this.runner.rows(pageSql, params).catch(rethrowClient);
+    if (records[0]) this.refuseSensitive(Object.keys(records[0]));
+    return { total, records };
+  }
+
+  close(): Promise<void> {
+    return this.runner.close();
+  }
+}
+
+const quote = (name: string) => {
+  if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(name)) throw badRequest(`报表字段名不合法: ${name}`);
+  return `"${name}"`;
+};
+const text = (v: unknown) => (typeof v === 'string' || typeof v === 'number' ? String(v).trim().slice(0, 500) : '');
+
+/** A guard or database refusal is the designer's mistake: a 400 with the reason, never a 500. */
+function rethrowClient(e: unknown): never {
+  if (e instanceof ReportSqlError) throw badRequest(e.message);
+  throw e;
+}
