@@ -22,7 +22,7 @@ export function listColumns(schema: Pick<PageSchema, 'fields'>): ListColumn[] {
     field: f.name,
     title: f.label,
     view: defaultView(f),
-    dictText: !!dictOf(f),
+    dictText: !!dictOf(f) || f.view === 'pca',
     dict: dictOf(f),
     extend: f.extend,
     sortable: f.sortable !== false,

@@ -1,6 +1,8 @@
 import type { Kysely } from 'kysely';
+import { areaText } from '../../schema/area.js';
 import type { FieldSchema } from '../../schema/types.js';
 import { dictOf } from '../../schema/views.js';
+import { areaData } from '../area-data.js';
 import type { DictService } from '../modules/dict/service.js';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
@@ -11,10 +13,15 @@ const splitValues = (v: unknown): string[] => (v === null || v === undefined || 
 /**
  * Adds `<field>_dictText` to every row of a page: one lookup per dictionary field for the whole
  * page (never one per row). Multi-values are translated part by part; unknown parts stay as they are.
+ * Area (`pca`) fields read through the bundled area data: `北京市/市辖区/东城区`, an unknown code as it is.
  */
 export async function addDictText(db: Kysely<any>, dicts: DictService, fields: FieldSchema[], rows: Row[]): Promise<void> {
   if (!rows.length) return;
   for (const f of fields) {
+    if (f.view === 'pca') {
+      for (const row of rows) row[`${f.name}_dictText`] = areaCell(row[f.name]);
+      continue;
+    }
     const dict = dictOf(f);
     if (!dict) continue;
     const texts = new Map<string, string>();
@@ -33,4 +40,9 @@ export async function addDictText(db: Kysely<any>, dicts: DictService, fields: F
       row[`${f.name}_dictText`] = parts.length ? parts.map((p) => texts.get(p) ?? p).join(',') : null;
     }
   }
+}
+
+function areaCell(value: unknown): string | null {
+  if (value === null || value === undefined || value === '') return null;
+  return areaText(value, areaData()) ?? String(value);
 }

@@ -1,3 +1,5 @@
+import { areaCodeOfText } from '../../schema/area.js';
+import { areaData } from '../area-data.js';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import { columnFields } from '../../schema/ddl.js';
@@ -202,6 +204,8 @@ export function crudRoutes(schema: PageSchema, moduleHooks: CrudHooks = {}) {
           const items = (await dicts.items(f.dict.code)) ?? [];
           v = String(v).split(',').map((part) => items.find((i) => i.text === part.trim())?.value ?? part.trim()).join(',');
         }
+        // An exported area reads 省/市/区: back to its code.
+        if (f.view === 'pca' && typeof v === 'string') v = areaCodeOfText(v, areaData()) ?? v;
         if (['int', 'long', 'double', 'decimal'].includes(f.type)) v = typeof v === 'number' ? v : Number.isFinite(Number(v)) && String(v).trim() !== '' ? Number(v) : v;
         else if (typeof v === 'number' || typeof v === 'boolean') v = String(v);
         out[name] = v;
