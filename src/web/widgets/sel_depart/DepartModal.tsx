@@ -1,0 +1,37 @@
+import { Modal } from 'antd';
+import { useRef, useState } from 'react';
+import type { DepartNode } from './api';
+import { DepartTree } from './DepartTree';
+import type { Choice } from './picker-value';
+
+export interface DepartModalProps {
+  multiple: boolean;
+  /** The stored column: id or orgCode. */
+  store: string;
+  /** The current value, chosen already when the picker opens. */
+  chosen: Choice[];
+  loadTree: () => Promise<DepartNode[]>;
+  onOk: (chosen: Choice[]) => void;
+  onCancel: () => void;
+}
+
+/** The department picker (JSelectDepart): the tree, several checked or one selected. */
+export default function DepartModal({ multiple, store, chosen, loadTree, onOk, onCancel }: DepartModalProps) {
+  const [keys, setKeys] = useState(() => chosen.map((c) => c.key));
+  const names = useRef(new Map(chosen.map((c) => [c.key, c.label])));
+  const keyOf = store === 'orgCode' ? byOrgCode : byId;
+
+  const pick = (next: string[], seen: Map<string, string>) => {
+    for (const k of next) if (seen.has(k)) names.current.set(k, seen.get(k)!);
+    setKeys(next);
+  };
+
+  return (
+    <Modal open title="选择部门" width={500} onOk={() => onOk(keys.map((key) => ({ key, label: names.current.get(key) ?? key })))} onCancel={onCancel} destroyOnHidden>
+      <DepartTree load={loadTree} keyOf={keyOf} multiple={multiple} value={keys} onChange={pick} />
+    </Modal>
+  );
+}
+
+const byId = (n: DepartNode) => n.id;
+const byOrgCode = (n: DepartNode) => n.orgCode;

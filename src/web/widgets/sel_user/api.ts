@@ -1,0 +1,14 @@
+import { http } from '../../api/request';
+import type { Page } from '../../renderer/api';
+import type { RoleUser } from '../../panels/RoleUsers/api';
+
+/** A user as the picker lists one (SPEC §3 "User in picker"). */
+export interface PickerUser extends RoleUser {
+  orgCode: string | null;
+  [column: string]: unknown;
+}
+
+export const userPickerApi = {
+  /** One page of users, in a department (and those below it) when departId is given; newest first. */
+  page: (params: Record<string, unknown>) => http.get<Page<PickerUser>>('/sys/user/queryUserComponentData', params),
+};
