@@ -31,6 +31,5 @@ function TextArea(props: Record<string, unknown>) {
 
 registerWidget('text', { component: Input, cell: textCell });
 registerWidget('password', { component: Password, cell: () => '******' });
-// The rich editors of issue 4 register over these; until then their text is edited plainly.
-registerWidget(['textarea', 'umeditor', 'markdown'], { component: TextArea, cell: textCell, query: Input });
+registerWidget('textarea', { component: TextArea, cell: textCell, query: Input });
 registerWidget('hidden', { component: Input, cell: textCell });
