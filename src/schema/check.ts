@@ -44,6 +44,8 @@ export function checkPageSchema(doc: unknown, source: string): PageSchema {
       try { new RegExp(f.pattern); } catch { throw new SchemaError(source, `${at}/pattern`, 'is not a valid regular expression'); }
     }
     if (f.min !== undefined && f.max !== undefined && f.min > f.max) throw new SchemaError(source, `${at}/min`, 'is greater than max');
+    // What is typed into a password box is written, never read back: every read path skips sensitive fields.
+    if (f.view === 'password' && !f.virtual) f.sensitive = true;
   });
   const has = (name: string) => seen.has(name) || system.has(name);
   if (schema.kind === 'tree' && !schema.tree) throw new SchemaError(source, '/tree', 'a tree page needs pidField, hasChildField and textField');
