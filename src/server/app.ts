@@ -22,11 +22,12 @@ import { departModule } from './modules/depart/depart-module.js';
 import { permissionModule } from './modules/permission/permission-module.js';
 import { roleModule } from './modules/role/role-module.js';
 import { userModule } from './modules/user/user-module.js';
+import { commonRoutes } from './modules/common/routes.js';
 import { cgreportModule } from './modules/cgreport/report-module.js';
 import { webRoutes } from './web.js';
 import './http/context.js';
 
-const API_MODULES = [loginRoutes, phoneLoginRoutes, permissionRoutes, dictRoutes, duplicateCheckRoutes, checkRuleRoutes, siteRoutes, selfRoutes, schemaRoutes, treeDataRoutes];
+const API_MODULES = [loginRoutes, phoneLoginRoutes, permissionRoutes, dictRoutes, duplicateCheckRoutes, checkRuleRoutes, siteRoutes, selfRoutes, schemaRoutes, treeDataRoutes, commonRoutes];
 
 /** The named exceptions of schema pages (DESIGN.md): hooks into the generic CRUD, plus their own routes. */
 const SCHEMA_MODULES: SchemaModule[] = [categoryModule, fillRuleModule, ...SYSTEM_PAGE_MODULES, userModule, roleModule, departModule, permissionModule, cgreportModule];

@@ -1,0 +1,122 @@
+import { PlusOutlined, UploadOutlined } from '@ant-design/icons';
+import { Button, Image, Upload, type UploadFile } from 'antd';
+import { useEffect, useRef, useState } from 'react';
+import { staticUrl } from '../../app/config';
+import { uploadFailedMessage, uploadFile } from '../../utils/upload';
+import { useFeedback } from './feedback';
+import { joinPaths, refusal, shownName, splitPaths, type FileKind } from './stored-files';
+
+/** SPEC §9: the upload button's text unless the field's `extend.text` says otherwise. */
+export const DEFAULT_UPLOAD_TEXT = '点击上传';
+
+export interface UploadEditorProps {
+  /** Stored paths, comma-joined. */
+  value?: string | null;
+  onChange?: (value: string) => void;
+  /** `extend.biz`: the server sub-directory (the upload helper defaults it to `temp`). */
+  biz?: string;
+  /** `extend.uploadnum`: at most this many files; 0 or absent is no limit. */
+  uploadnum?: number | string;
+  /** `extend.text`: the button text. */
+  text?: string;
+  /** What may be picked (JeecgBoot JUpload `fileType`). */
+  fileType?: FileKind;
+  /** Picture cards with preview (the `image` view) instead of a file list. */
+  pictures?: boolean;
+  /** Runs on a picked file before it is sent (image compression). */
+  prepare?: (file: File) => Promise<File>;
+  disabled?: boolean;
+  readOnly?: boolean;
+}
+
+/** The item of a stored path: its shown name, its URL, done. */
+const storedItem = (path: string): UploadFile => ({ uid: path, name: shownName(path), status: 'done', url: staticUrl(path) });
+
+/**
+ * Uploads files one request each and keeps the field's value the comma-joined stored paths. The
+ * list is controlled: stored paths come from the value, files on their way (or failed) from local
+ * state. Removing a file only drops it from the value: nothing is deleted on the server (SPEC §4).
+ */
+export default function UploadEditor({ value, onChange, biz, uploadnum, text = DEFAULT_UPLOAD_TEXT, fileType = 'all', pictures, prepare, disabled, readOnly }: UploadEditorProps) {
+  const feedback = useFeedback();
+  const [pending, setPending] = useState<UploadFile[]>([]);
+  const [preview, setPreview] = useState<string>();
+  const paths = splitPaths(value);
+  // Several uploads may finish before the form hands back the new value: each adds to the latest.
+  const latest = useRef(paths);
+  latest.current = paths;
+  const inFlight = useRef(new Map<string, AbortController>());
+  const max = Math.max(0, Math.floor(Number(uploadnum) || 0));
+  const editable = !disabled && !readOnly;
+
+  useEffect(() => () => inFlight.current.forEach((c) => c.abort()), []);
+
+  const patch = (uid: string, change: Partial<UploadFile>) => setPending((list) => list.map((f) => (f.uid === uid ? { ...f, ...change } : f)));
+
+  const start = async (file: File & { uid: string }) => {
+    const controller = new AbortController();
+    inFlight.current.set(file.uid, controller);
+    setPending((list) => [...list, { uid: file.uid, name: file.name, status: 'uploading', percent: 0, originFileObj: file as UploadFile['originFileObj'] }]);
+    try {
+      const ready = prepare ? await prepare(file) : file;
+      const stored = await uploadFile(ready, { biz, signal: controller.signal, onProgress: (percent) => patch(file.uid, { percent }) });
+      if (controller.signal.aborted) return;
+      latest.current = [...latest.current, stored];
+      onChange?.(joinPaths(latest.current));
+      setPending((list) => list.filter((f) => f.uid !== file.uid));
+    } catch (err) {
+      if (controller.signal.aborted) return;
+      const said = err instanceof Error ? err.message : uploadFailedMessage(file.name);
+      patch(file.uid, { status: 'error', response: said, error: err });
+      void feedback.error(said);
+    } finally {
+      inFlight.current.delete(file.uid);
+    }
+  };
+
+  const beforeUpload = (file: File & { uid: string }) => {
+    const refused = refusal(file, fileType);
+    if (refused) void feedback.warning(refused);
+    else if (max && latest.current.length + inFlight.current.size >= max) void feedback.warning(`最多只能上传${max}个文件`);
+    else void start(file);
+    return Upload.LIST_IGNORE;
+  };
+
+  const remove = (item: UploadFile) => {
+    const controller = inFlight.current.get(item.uid);
+    if (controller || pending.some((f) => f.uid === item.uid)) {
+      controller?.abort();
+      setPending((list) => list.filter((f) => f.uid !== item.uid));
+    } else {
+      latest.current = latest.current.filter((p) => p !== item.uid);
+      onChange?.(joinPaths(latest.current));
+    }
+    return false;
+  };
+
+  const full = max > 0 && paths.length + pending.filter((f) => f.status !== 'error').length >= max;
+  const trigger = !editable || full ? null : pictures
+    ? <div><PlusOutlined /><div style={{ marginTop: 8 }}>{text}</div></div>
+    : <Button icon={<UploadOutlined />}>{text}</Button>;
+
+  return (
+    <>
+      <Upload
+        fileList={[...paths.map(storedItem), ...pending]}
+        listType={pictures ? 'picture-card' : 'text'}
+        accept={fileType === 'image' ? 'image/*' : undefined}
+        multiple={max !== 1}
+        disabled={disabled}
+        showUploadList={{ showRemoveIcon: editable }}
+        beforeUpload={beforeUpload}
+        onRemove={remove}
+        onPreview={pictures ? (item) => setPreview(item.url ?? item.thumbUrl) : undefined}
+      >
+        {trigger}
+      </Upload>
+      {pictures && (
+        <Image style={{ display: 'none' }} src={preview} preview={{ visible: !!preview, src: preview, onVisibleChange: (v) => !v && setPreview(undefined) }} />
+      )}
+    </>
+  );
+}
