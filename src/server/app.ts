@@ -11,6 +11,7 @@ import { checkRuleRoutes } from './modules/rules/check-rule-routes.js';
 import { fillRuleModule } from './modules/rules/fill-rule-module.js';
 import { categoryModule } from './modules/category/module.js';
 import { treeDataRoutes } from './modules/dict/tree-data.js';
+import { linkDownRoutes } from './modules/link-down/routes.js';
 import { phoneLoginRoutes } from './modules/login/phone.js';
 import { loginRoutes } from './modules/login/routes.js';
 import { permissionRoutes } from './modules/permission/routes.js';
@@ -27,7 +28,7 @@ import { cgreportModule } from './modules/cgreport/report-module.js';
 import { webRoutes } from './web.js';
 import './http/context.js';
 
-const API_MODULES = [loginRoutes, phoneLoginRoutes, permissionRoutes, dictRoutes, duplicateCheckRoutes, checkRuleRoutes, siteRoutes, selfRoutes, schemaRoutes, treeDataRoutes, commonRoutes];
+const API_MODULES = [loginRoutes, phoneLoginRoutes, permissionRoutes, dictRoutes, duplicateCheckRoutes, checkRuleRoutes, siteRoutes, selfRoutes, schemaRoutes, treeDataRoutes, linkDownRoutes, commonRoutes];
 
 /** The named exceptions of schema pages (DESIGN.md): hooks into the generic CRUD, plus their own routes. */
 const SCHEMA_MODULES: SchemaModule[] = [categoryModule, fillRuleModule, ...SYSTEM_PAGE_MODULES, userModule, roleModule, departModule, permissionModule, cgreportModule];
