@@ -27,11 +27,11 @@ const checkSource = (dbSource: unknown) => {
 const hooks: CrudHooks = {
   async beforeAdd(h: HookContext, values) {
     checkSource(values.dbSource);
-    await reportService(h.ctx).check(values.cgrSql);
+    await reportService(h.ctx).check(values.cgrSql, h.db);
   },
   async beforeEdit(h: HookContext, changes) {
     if ('dbSource' in changes) checkSource(changes.dbSource);
-    if ('cgrSql' in changes) await reportService(h.ctx).check(changes.cgrSql);
+    if ('cgrSql' in changes) await reportService(h.ctx).check(changes.cgrSql, h.db);
   },
 };
 

@@ -44,17 +44,21 @@ export class ReportService {
     return { head, items, params };
   }
 
-  /** Tables in the database that no page schema declares (sessions, captchas, migrations…). */
-  private async internalTables(): Promise<Set<string>> {
+  /**
+   * Tables in the database that no page schema declares (sessions, captchas, migrations…). `db` is
+   * the caller's: inside a write's transaction SQLite has one connection, and asking through another
+   * handle would wait for that very transaction.
+   */
+  private async internalTables(db: Kysely<any>): Promise<Set<string>> {
     if (!this.tableList || Date.now() - this.tableList.at > TABLE_LIST_TTL_MS) {
-      const tables = await (this.ctx.db as Kysely<any>).introspection.getTables();
+      const tables = await db.introspection.getTables();
       this.tableList = { at: Date.now(), names: new Set(tables.map((t) => t.name.toLowerCase())) };
     }
     const declared = new Set(this.ctx.schemas.schemas.map((s) => s.table.toLowerCase()));
     return new Set([...this.tableList.names].filter((t) => !declared.has(t)));
   }
 
-  private async policy(): Promise<GuardPolicy> {
+  private async policy(db: Kysely<any>): Promise<GuardPolicy> {
     const sensitive = new Set<string>();
     const guardedTables = new Set<string>();
     const grants = this.ctx.schemas.schemas.map((s) => {
@@ -66,7 +70,7 @@ export class ReportService {
       }
       return { table: s.table, columns: fields.filter((f) => !f.sensitive).map((f) => snake(f.name)) };
     });
-    const internal = await this.internalTables();
+    const internal = await this.internalTables(db);
     // Without database-enforced column grants a table holding a sensitive column stays out entirely
     // on PostgreSQL, where a whole row can be turned into one value (SQLite has no such expression).
     const enforced = await this.runner.columnGrants(grants);
@@ -83,18 +87,18 @@ export class ReportService {
   }
 
   /** Checks SQL as the designer saves it: the guard, then the database's own parse (no rows read). */
-  async check(sql: unknown): Promise<{ guarded: GuardedSql; columns: string[] }> {
-    const guarded = await this.guard(sql);
+  async check(sql: unknown, db: Kysely<any> = this.ctx.db as Kysely<any>): Promise<{ guarded: GuardedSql; columns: string[] }> {
+    const guarded = await this.guard(sql, db);
     const { sql: text, params } = renderSql(guarded, {}, (n) => this.runner.placeholder(n));
     const columns = await this.runner.columns(text, params).catch(rethrowClient);
     this.refuseSensitive(columns);
     return { guarded, columns };
   }
 
-  async guard(sql: unknown): Promise<GuardedSql> {
+  async guard(sql: unknown, db: Kysely<any> = this.ctx.db as Kysely<any>): Promise<GuardedSql> {
     if (typeof sql !== 'string') throw badRequest('报表SQL不能为空');
     try {
-      return guardReportSql(sql, await this.policy());
+      return guardReportSql(sql, await this.policy(db));
     } catch (e) {
       return rethrowClient(e);
     }
