@@ -95,13 +95,13 @@ export interface BrowserSession {
  * One product process and one Chromium for a describe block, and a fresh browser context per test
  * (nothing stored by one test — token, username — leaks into the next), optionally logged in as admin.
  */
-export function browserSession(opts: { asAdmin?: boolean; contextOptions?: BrowserContextOptions } = {}): BrowserSession {
+export function browserSession(opts: { asAdmin?: boolean; contextOptions?: BrowserContextOptions; env?: Record<string, string> } = {}): BrowserSession {
   let server: RunningServer;
   let browser: Browser;
   let context: BrowserContext;
   let page: Page;
   beforeAll(async () => {
-    server = await startServer();
+    server = await startServer(opts.env);
     browser = await launchBrowser();
   });
   afterAll(async () => {
