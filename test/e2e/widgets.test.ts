@@ -30,7 +30,6 @@ describe('every field view in Chromium', () => {
 
   const formModal = () => page.locator('.ant-modal').filter({ has: page.locator('.ant-modal-title', { hasText: /新增|编辑|详情/ }) }).last();
   const item = (label: string): Locator => formModal().locator('.ant-formily-item').filter({ has: page.locator('.ant-formily-item-label', { hasText: new RegExp(`^\\s*\\*?\\s*${label}\\s*[:：]?\\s*$`) }) }).first();
-  const dropdown = () => page.locator('.ant-select-dropdown:visible, .ant-cascader-dropdown:visible').last();
   const picker = (title: string) => page.locator('.ant-modal').filter({ has: page.locator('.ant-modal-title', { hasText: title }) }).last();
   const ok = (modal: Locator) => modal.getByRole('button', { name: /确\s*定/ }).click();
 

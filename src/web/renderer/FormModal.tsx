@@ -1,4 +1,4 @@
-import { ArrayTable, FormItem, FormLayout, FormTab } from '@formily/antd-v5';
+import { ArrayTable, FormItem, FormLayout, FormTab, PreviewText } from '@formily/antd-v5';
 import { createForm } from '@formily/core';
 import { createSchemaField, FormProvider, type ISchema } from '@formily/react';
 import { Button, Modal, Spin, message } from 'antd';
@@ -89,7 +89,10 @@ export function FormModal({ schema, mode, record, onClose }: FormModalProps) {
       <Spin spinning={loading || waitingForSubs}>
         <FormProvider form={form}>
           <FormLayout labelCol={5} wrapperCol={17}>
-            <SchemaField schema={formSchema as ISchema} />
+            {/* An empty value reads as nothing in a detail form, not Formily's English "N/A". */}
+            <PreviewText.Placeholder value="">
+              <SchemaField schema={formSchema as ISchema} />
+            </PreviewText.Placeholder>
           </FormLayout>
         </FormProvider>
       </Spin>
