@@ -1,9 +1,25 @@
 import { Checkbox, Radio, Select } from '@formily/antd-v5';
-import { Tag } from 'antd';
+import { App, Tag } from 'antd';
+import { useEffect } from 'react';
 import type { DictRef } from '../../../schema/types';
 import { registerWidget, type CellRenderer } from '../registry';
 import { textCell } from '../text';
+import { dictKey } from './dict-cache';
 import { useDictOptions } from './useDictOptions';
+
+/** SPEC §5: a dictionary view with no dictionary says so, and cannot be used. */
+export const MISSING_DICT_MESSAGE = '字典Code不能为空!';
+
+function useMissingDict(dict: DictRef | undefined): boolean {
+  const { message } = App.useApp();
+  const missing = !dictKey(dict);
+  useEffect(() => { if (missing) void message.error(MISSING_DICT_MESSAGE); }, [missing, message]);
+  return missing;
+}
+
+const missingProps = (missing: boolean, placeholder: unknown) => (missing
+  ? { disabled: true, status: 'error' as const, placeholder: MISSING_DICT_MESSAGE }
+  : { placeholder: (placeholder as string | undefined) ?? '请选择' });
 
 interface DictProps { dict?: DictRef; numeric?: boolean; value?: unknown; onChange?: (v: unknown) => void; [key: string]: unknown }
 
@@ -18,21 +34,25 @@ const join = (v: string[] | undefined) => (v && v.length ? v.join(',') : '');
 
 function DictSelect({ dict, numeric, value, onChange, ...rest }: DictProps) {
   const options = useDictOptions(dict);
-  return <Select allowClear placeholder="请选择" {...rest} options={options} value={asText(value)} onChange={(v: unknown) => onChange?.(stored(v ?? null, numeric))} />;
+  const missing = useMissingDict(dict);
+  return <Select allowClear {...rest} {...missingProps(missing, rest.placeholder)} options={options} value={asText(value)} onChange={(v: unknown) => onChange?.(stored(v ?? null, numeric))} />;
 }
 
 function DictMultiSelect({ dict, numeric: _numeric, value, onChange, ...rest }: DictProps) {
   const options = useDictOptions(dict);
-  return <Select mode="multiple" allowClear placeholder="请选择" {...rest} options={options} value={split(value)} onChange={(v: string[]) => onChange?.(join(v))} />;
+  const missing = useMissingDict(dict);
+  return <Select mode="multiple" allowClear {...rest} {...missingProps(missing, rest.placeholder)} options={options} value={split(value)} onChange={(v: string[]) => onChange?.(join(v))} />;
 }
 
 function DictRadio({ dict, numeric, value, onChange, ...rest }: DictProps) {
   const options = useDictOptions(dict);
+  if (useMissingDict(dict)) return <span className="ant-form-item-explain-error">{MISSING_DICT_MESSAGE}</span>;
   return <Radio.Group {...rest} options={options} value={asText(value)} onChange={(e: { target: { value?: unknown } }) => onChange?.(stored(e.target.value, numeric))} />;
 }
 
 function DictCheckbox({ dict, numeric: _numeric, value, onChange, ...rest }: DictProps) {
   const options = useDictOptions(dict);
+  if (useMissingDict(dict)) return <span className="ant-form-item-explain-error">{MISSING_DICT_MESSAGE}</span>;
   return <Checkbox.Group {...rest} options={options} value={split(value)} onChange={(v: unknown[]) => onChange?.(join(v as string[]))} />;
 }
 
