@@ -27,7 +27,9 @@ export class ReportService {
 
   static create(ctx: AppContext): ReportService {
     if (ctx.dialect === 'postgres') {
-      return new ReportService(ctx, new PostgresReportRunner(new pg.Pool({ connectionString: ctx.config.databaseUrl, max: 3 })));
+      const pool = new pg.Pool({ connectionString: ctx.config.databaseUrl, max: 3 });
+      pool.on('error', () => undefined); // an idle connection ended by the database is simply replaced
+      return new ReportService(ctx, new PostgresReportRunner(pool));
     }
     return new ReportService(ctx, new SqliteReportRunner(path.join(ctx.config.dataDir, 'platform.db')));
   }
