@@ -7,15 +7,18 @@ import { registerWidget } from '../registry';
 const DatePicker = FDatePicker as unknown as ComponentType<any> & { RangePicker: ComponentType<any> };
 const TimePicker = FTimePicker as unknown as ComponentType<any>;
 
+/** A read-only field shows its value but cannot open the picker (antd pickers have no read-only mode). */
+const locked = ({ readOnly, disabled, ...rest }: Record<string, unknown>) => ({ ...rest, disabled: !!(disabled || readOnly) });
+
 /** SPEC §9 formats: date YYYY-MM-DD, datetime YYYY-MM-DD HH:mm:ss; values travel as those strings. */
 function DateInput(props: Record<string, unknown>) {
-  return <DatePicker style={{ width: '100%' }} format="YYYY-MM-DD" {...props} />;
+  return <DatePicker style={{ width: '100%' }} format="YYYY-MM-DD" {...locked(props)} />;
 }
 function DateTimeInput(props: Record<string, unknown>) {
-  return <DatePicker style={{ width: '100%' }} showTime format="YYYY-MM-DD HH:mm:ss" {...props} />;
+  return <DatePicker style={{ width: '100%' }} showTime format="YYYY-MM-DD HH:mm:ss" {...locked(props)} />;
 }
 function TimeInput(props: Record<string, unknown>) {
-  return <TimePicker style={{ width: '100%' }} format="HH:mm:ss" {...props} />;
+  return <TimePicker style={{ width: '100%' }} format="HH:mm:ss" {...locked(props)} />;
 }
 function DateRange(props: Record<string, unknown>) {
   return <DatePicker.RangePicker style={{ width: '100%' }} format="YYYY-MM-DD" {...props} />;
