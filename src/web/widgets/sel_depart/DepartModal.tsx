@@ -2,21 +2,11 @@ import { Modal } from 'antd';
 import { useRef, useState } from 'react';
 import type { DepartNode } from './api';
 import { DepartTree } from './DepartTree';
-import type { Choice } from './picker-value';
+import type { PickerModalProps } from '../picker/PickerField';
 
-export interface DepartModalProps {
-  multiple: boolean;
-  /** The stored column: id or orgCode. */
-  store: string;
-  /** The current value, chosen already when the picker opens. */
-  chosen: Choice[];
-  loadTree: () => Promise<DepartNode[]>;
-  onOk: (chosen: Choice[]) => void;
-  onCancel: () => void;
-}
 
 /** The department picker (JSelectDepart): the tree, several checked or one selected. */
-export default function DepartModal({ multiple, store, chosen, loadTree, onOk, onCancel }: DepartModalProps) {
+export default function DepartModal({ multiple, store, chosen, loadTree, onOk, onCancel }: PickerModalProps) {
   const [keys, setKeys] = useState(() => chosen.map((c) => c.key));
   const names = useRef(new Map(chosen.map((c) => [c.key, c.label])));
   const keyOf = store === 'orgCode' ? byOrgCode : byId;

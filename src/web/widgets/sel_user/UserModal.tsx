@@ -4,19 +4,9 @@ import { sexText } from '../../panels/RoleUsers/api';
 import { useList } from '../../renderer/useList';
 import type { DepartNode } from '../sel_depart/api';
 import { DepartTree } from '../sel_depart/DepartTree';
-import type { Choice } from '../sel_depart/picker-value';
+import type { PickerModalProps } from '../picker/PickerField';
 import { userPickerApi, type PickerUser } from './api';
 
-export interface UserModalProps {
-  multiple: boolean;
-  /** The stored column: username unless the field says otherwise. */
-  store: string;
-  /** The current value, chosen already when the picker opens. */
-  chosen: Choice[];
-  loadTree: () => Promise<DepartNode[]>;
-  onOk: (chosen: Choice[]) => void;
-  onCancel: () => void;
-}
 
 const columns: TableColumnsType<PickerUser> = [
   { key: 'username', dataIndex: 'username', title: '用户账号' },
@@ -33,7 +23,7 @@ const present = (q: Record<string, string | undefined>) => Object.fromEntries(Ob
  * The user picker by department (JSelectUserByDep, SPEC §9): the department tree filters a paged
  * user list searchable by account and name; choices survive paging and searching.
  */
-export default function UserModal({ multiple, store, chosen, loadTree, onOk, onCancel }: UserModalProps) {
+export default function UserModal({ multiple, store, chosen, loadTree, onOk, onCancel }: PickerModalProps) {
   const list = useList<PickerUser>(useCallback((p: Record<string, unknown>) => userPickerApi.page(p), []));
   const [keys, setKeys] = useState(() => chosen.map((c) => c.key));
   const names = useRef(new Map(chosen.map((c) => [c.key, c.label])));
