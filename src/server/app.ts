@@ -25,13 +25,14 @@ import { roleModule } from './modules/role/role-module.js';
 import { userModule } from './modules/user/user-module.js';
 import { commonRoutes } from './modules/common/routes.js';
 import { cgreportModule } from './modules/cgreport/report-module.js';
+import { cgformModule } from './modules/cgform/cgform-module.js';
 import { webRoutes } from './web.js';
 import './http/context.js';
 
 const API_MODULES = [loginRoutes, phoneLoginRoutes, permissionRoutes, dictRoutes, duplicateCheckRoutes, checkRuleRoutes, siteRoutes, selfRoutes, schemaRoutes, treeDataRoutes, linkDownRoutes, commonRoutes];
 
 /** The named exceptions of schema pages (DESIGN.md): hooks into the generic CRUD, plus their own routes. */
-const SCHEMA_MODULES: SchemaModule[] = [categoryModule, fillRuleModule, ...SYSTEM_PAGE_MODULES, userModule, roleModule, departModule, permissionModule, cgreportModule];
+const SCHEMA_MODULES: SchemaModule[] = [categoryModule, fillRuleModule, ...SYSTEM_PAGE_MODULES, userModule, roleModule, departModule, permissionModule, cgreportModule, cgformModule];
 
 /** The whole HTTP surface: the API under /jeecg-boot, the single-page app under /2025/. */
 export async function buildApp(ctx: AppContext, opts: { logger?: boolean | object } = {}): Promise<FastifyInstance> {
@@ -58,6 +59,8 @@ export async function buildApp(ctx: AppContext, opts: { logger?: boolean | objec
   installErrorHandling(app);
   rejectNulBytes(app);
 
+  // The schema files: online forms join the registry later and are served through their own route table.
+  const fileSchemas = ctx.schemas.schemas;
   await app.register(async (api) => {
     installAuthGuard(api);
     installNotFound(api);
@@ -68,7 +71,7 @@ export async function buildApp(ctx: AppContext, opts: { logger?: boolean | objec
       if (!ctx.schemas.get(mod.schema)) throw new Error(`server module for unknown schema "${mod.schema}"`);
       if (mod.routes) await api.register(mod.routes);
     }
-    for (const schema of ctx.schemas.schemas) {
+    for (const schema of fileSchemas) {
       await api.register(crudRoutes(schema, SCHEMA_MODULES.find((m) => m.schema === schema.code)?.hooks));
     }
   }, { prefix: ctx.config.apiBase });

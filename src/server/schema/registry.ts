@@ -3,16 +3,28 @@ import path from 'node:path';
 import { checkPageSchema, checkSchemaSet, SchemaError } from '../../schema/check.js';
 import type { PageSchema } from '../../schema/types.js';
 
-/** The loaded page schemas: the only tables and columns a client can ever reach generically. */
+/**
+ * The page schemas in force: the only tables and columns a client can ever reach generically. The
+ * files under schemas/ are loaded at start; an online form joins when it is synced (`put`), checked
+ * against the whole set exactly as a file would be.
+ */
 export class SchemaRegistry {
   private readonly byCode = new Map<string, PageSchema>();
   private readonly byTable = new Map<string, PageSchema>();
+  /** Bumped by every change, so derived caches know to rebuild. */
+  version = 0;
 
-  constructor(readonly schemas: PageSchema[]) {
-    for (const s of schemas) {
-      this.byCode.set(s.code, s);
-      this.byTable.set(s.table, s);
-    }
+  constructor(schemas: PageSchema[]) {
+    for (const s of schemas) this.index(s);
+  }
+
+  private index(s: PageSchema): void {
+    this.byCode.set(s.code, s);
+    this.byTable.set(s.table, s);
+  }
+
+  get schemas(): PageSchema[] {
+    return [...this.byCode.values()];
   }
 
   get(code: string): PageSchema | undefined {
@@ -21,6 +33,23 @@ export class SchemaRegistry {
 
   table(name: string): PageSchema | undefined {
     return this.byTable.get(name);
+  }
+
+  /** Checks a schema as it would join the set (replacing one of the same code); throws SchemaError. */
+  check(schema: PageSchema, source: string): PageSchema {
+    const checked = checkPageSchema(JSON.parse(JSON.stringify(schema)), source);
+    const others = this.schemas.filter((s) => s.code !== checked.code);
+    checkSchemaSet([...others.map((s) => ({ schema: s, source: s.code })), { schema: checked, source }]);
+    return checked;
+  }
+
+  /** Adds or replaces a schema after checking it and the set it joins; a refusal changes nothing. */
+  put(schema: PageSchema, source: string): void {
+    const checked = this.check(schema, source);
+    const old = this.byCode.get(checked.code);
+    if (old) this.byTable.delete(old.table);
+    this.index(checked);
+    this.version++;
   }
 }
 

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import type { PageSchema } from '../../../schema/types.js';
 import { badRequest, fail, ok } from '../../http/result.js';
 
 /**
@@ -9,12 +10,21 @@ import { badRequest, fail, ok } from '../../http/result.js';
  */
 export async function schemaRoutes(app: FastifyInstance) {
   const { schemas } = app.ctx;
-  const byComponent = new Map(schemas.schemas.filter((s) => s.component).map((s) => [s.component!, s]));
+  // Rebuilt when the registry changes (an online form synced): a new page is found by its component too.
+  let byComponent = new Map<string, PageSchema>();
+  let builtAt = -1;
+  const componentOf = (name: string) => {
+    if (builtAt !== schemas.version) {
+      byComponent = new Map(schemas.schemas.filter((s) => s.component).map((s) => [s.component!, s]));
+      builtAt = schemas.version;
+    }
+    return byComponent.get(name);
+  };
 
   app.get<{ Querystring: { code?: unknown; component?: unknown } }>('/sys/schema/page', async (req) => {
     const { code, component } = req.query;
     if (typeof code !== 'string' && typeof component !== 'string') throw badRequest('缺少参数 code 或 component');
-    const schema = typeof code === 'string' ? schemas.get(code) : byComponent.get(component as string);
+    const schema = typeof code === 'string' ? schemas.get(code) : componentOf(component as string);
     // A plain failure, not a 404: the web asks this for every menu component and falls back to the not-built page.
     if (!schema) return fail('页面配置不存在', 404);
     return ok(schema);

@@ -1,0 +1,129 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { schemaToDesign, type Design } from '../../../schema/cgform.js';
+import type { PageSchema } from '../../../schema/types.js';
+import type { CrudHooks, SchemaModule } from '../../crud/hooks.js';
+import { requireAction } from '../../crud/permission.js';
+import { badRequest, notFound, ok, okMessage } from '../../http/result.js';
+import { onlineForms } from './online-forms.js';
+
+/* eslint-disable @typescript-eslint/no-explicit-any */
+
+const id = { type: 'string', maxLength: 64 } as const;
+// Shapes only: the token guard runs after body validation, so what is missing is said in the handler.
+const designBody = {
+  type: 'object',
+  properties: {
+    head: { type: 'object', maxProperties: 60 },
+    fields: { type: 'array', maxItems: 300, items: { type: 'object', maxProperties: 80 } },
+    indexs: { type: 'array', maxItems: 50, items: { type: 'object', maxProperties: 20 } },
+    deleteFieldIds: { type: 'array' },
+    deleteIndexIds: { type: 'array' },
+  },
+} as const;
+
+const requireDesign = (d: Partial<Design>) => {
+  if (!d.head || !Array.isArray(d.fields)) throw badRequest('缺少参数 head 或 fields');
+};
+
+/** The generic head list is for reading: a design changes only through the designer, which checks it. */
+const hooks: CrudHooks = {
+  beforeAdd() { throw badRequest('请通过表单设计器新增表单'); },
+  beforeEdit() { throw badRequest('请通过表单设计器修改表单'); },
+  async beforeDelete(h, ids) {
+    const synced = await h.db.selectFrom('onl_cgform_head').select('tableName').where('id', 'in', ids).where('syncedJson', 'is not', null).execute();
+    if (synced.length) throw badRequest(`已同步数据库的表单不能删除：${synced.map((r: any) => r.tableName).join(',')}`);
+  },
+};
+
+async function routes(app: FastifyInstance): Promise<void> {
+  const forms = onlineForms(app.ctx);
+  const { db } = app.ctx;
+  await forms.loadSynced((msg) => app.log.warn(msg));
+  const user = (req: FastifyRequest) => req.user!.username;
+
+  // ---- designer ----
+  app.post<{ Body: Design }>('/online/cgform/api/addAll', { schema: { body: designBody } }, async (req) => {
+    await requireAction(db, req, 'online:cgform:add');
+    requireDesign(req.body);
+    return ok(await forms.add(req.body, user(req)), '添加成功！');
+  });
+
+  app.put<{ Body: Design }>('/online/cgform/api/editAll', { schema: { body: designBody } }, async (req) => {
+    await requireAction(db, req, 'online:cgform:edit');
+    requireDesign(req.body);
+    const headId = (req.body.head as { id?: unknown }).id;
+    if (typeof headId !== 'string' || !headId) throw badRequest('缺少参数 head.id');
+    await forms.edit(headId, req.body, user(req));
+    return okMessage('修改成功！');
+  });
+
+  const designOf = async (headId: string | undefined) => {
+    if (!headId) throw badRequest('缺少参数 headId');
+    return schemaToDesign(JSON.parse((await forms.head(headId)).schemaJson) as PageSchema);
+  };
+  app.get<{ Querystring: { headId?: string } }>('/online/cgform/field/listByHeadId', { schema: { querystring: { type: 'object', properties: { headId: id } } } },
+    async (req) => ok((await designOf(req.query.headId)).fields));
+  app.get<{ Querystring: { headId?: string } }>('/online/cgform/index/listByHeadId', { schema: { querystring: { type: 'object', properties: { headId: id } } } },
+    async (req) => ok((await designOf(req.query.headId)).indexs ?? []));
+
+  app.get<{ Params: { code: string } }>('/online/cgform/api/syncPlan/:code', { schema: { params: { type: 'object', properties: { code: id } } } }, async (req) => {
+    await requireAction(db, req, 'online:cgform:sync');
+    const steps = await forms.plan(await forms.head(req.params.code));
+    return ok({ steps, destructive: steps.some((s) => s.kind === 'dropColumn') });
+  });
+
+  app.post<{ Params: { code: string; method: string } }>('/online/cgform/api/doDbSynch/:code/:method', {
+    schema: { params: { type: 'object', properties: { code: id, method: { type: 'string', maxLength: 10 } } } },
+  }, async (req) => {
+    await requireAction(db, req, 'online:cgform:sync');
+    const { method } = req.params;
+    if (method !== 'normal' && method !== 'force') throw badRequest('同步方式只能是 normal 或 force');
+    const { applied, skipped } = await forms.sync(req.params.code, method, user(req));
+    return ok({ applied, skipped }, skipped.length ? `同步数据库成功！有 ${skipped.length} 个删除字段未执行，需以 force 方式再次确认` : '同步数据库成功！');
+  });
+
+  app.post<{ Body: { id?: string; version?: number } }>('/online/cgform/head/restore', {
+    schema: { body: { type: 'object', properties: { id, version: { type: 'integer', minimum: 1 } } } },
+  }, async (req) => {
+    await requireAction(db, req, 'online:cgform:edit');
+    if (!req.body.id || !req.body.version) throw badRequest('缺少参数 id 或 version');
+    await forms.restore(req.body.id!, req.body.version!, user(req));
+    return okMessage('已恢复该版本，同步数据库后生效');
+  });
+
+  // ---- runtime: the contract's paths, and the engine's own under /online/data/<table> ----
+  const tableOf = async (code: string) => {
+    const head = await forms.head(code);
+    if (!head.syncedJson) throw badRequest('NO_DB_SYNC');
+    return head.tableName as string;
+  };
+  const dispatch = (req: FastifyRequest, reply: FastifyReply, table: string, method: string, path: string, query?: Record<string, unknown>) => {
+    const match = forms.routes(table)?.match(method, `/online/data/${table}${path}`);
+    if (!match) throw notFound('路径不存在，请检查路径是否正确');
+    (req as any).params = match.params;
+    if (query) req.query = { ...(req.query as object), ...query };
+    return match.handler(req, reply);
+  };
+  const code = { type: 'object', properties: { code: id, id: { type: 'string', maxLength: 20_000 } } } as const;
+
+  app.get<{ Params: { code: string } }>('/online/cgform/api/getData/:code', { schema: { params: code } },
+    async (req, reply) => dispatch(req, reply, await tableOf(req.params.code), 'GET', '/list'));
+  app.post<{ Params: { code: string } }>('/online/cgform/api/form/:code', { schema: { params: code } },
+    async (req, reply) => dispatch(req, reply, await tableOf(req.params.code), 'POST', '/add'));
+  app.put<{ Params: { code: string } }>('/online/cgform/api/form/:code', { schema: { params: code } },
+    async (req, reply) => dispatch(req, reply, await tableOf(req.params.code), 'PUT', '/edit'));
+  app.get<{ Params: { code: string; id: string } }>('/online/cgform/api/form/:code/:id', { schema: { params: code } },
+    async (req, reply) => dispatch(req, reply, await tableOf(req.params.code), 'GET', '/queryById', { id: req.params.id }));
+  app.delete<{ Params: { code: string; id: string } }>('/online/cgform/api/form/:code/:id', { schema: { params: code } },
+    async (req, reply) => dispatch(req, reply, await tableOf(req.params.code), 'DELETE', '/deleteBatch', { ids: req.params.id }));
+  app.get<{ Params: { code: string } }>('/online/cgform/api/exportXls/:code', { schema: { params: code } },
+    async (req, reply) => dispatch(req, reply, await tableOf(req.params.code), 'GET', '/exportXls'));
+
+  app.all<{ Params: { table: string; '*': string } }>('/online/data/:table/*', async (req, reply) => {
+    const { table } = req.params;
+    if (!forms.routes(table)) throw notFound('表单不存在或未同步数据库');
+    return dispatch(req, reply, table, req.method, `/${req.params['*']}`);
+  });
+}
+
+export const cgformModule: SchemaModule = { schema: 'onl_cgform_head', hooks, routes };

@@ -1,0 +1,153 @@
+import type { Kysely } from 'kysely';
+import { designToSchema, DesignError, type Design } from '../../../schema/cgform.js';
+import { SchemaError } from '../../../schema/check.js';
+import { planSync, type DdlStep } from '../../../schema/ddl.js';
+import type { PageSchema } from '../../../schema/types.js';
+import { RouteTable } from '../../crud/route-table.js';
+import { applyPlan, inspectTable } from '../../crud/sync.js';
+import { repairHasChild } from '../../crud/tree.js';
+import type { AppContext } from '../../http/context.js';
+import { badRequest, notFound } from '../../http/result.js';
+import { newId } from '../../util/ids.js';
+import { formatDateTime } from '../../util/time.js';
+
+/* eslint-disable @typescript-eslint/no-explicit-any */
+type Row = Record<string, any>;
+
+const HEAD = 'onl_cgform_head';
+const VERSION = 'onl_cgform_version';
+
+/**
+ * Online forms: designs stored as page schemas (the language of schemas/), synced to the database
+ * as an explicit step, then served by the same engine as a schema file. The design being edited
+ * (`schemaJson`) and the one in force (`syncedJson`) are kept apart, so the list shows "changed
+ * but not synced"; every sync is kept as a version that can be restored.
+ */
+export class OnlineForms {
+  private readonly tables = new Map<string, RouteTable>();
+
+  constructor(private readonly ctx: AppContext) {}
+
+  private get db(): Kysely<any> {
+    return this.ctx.db as unknown as Kysely<any>;
+  }
+
+  /** At start: every synced form joins the registry and gets its routes. One that no longer fits is skipped, and said. */
+  async loadSynced(warn: (msg: string) => void): Promise<void> {
+    const heads = await this.db.selectFrom(HEAD).select(['tableName', 'syncedJson']).where('syncedJson', 'is not', null).execute();
+    for (const h of heads) {
+      try {
+        await this.serve(JSON.parse(h.syncedJson) as PageSchema);
+      } catch (e) {
+        warn(`online form ${h.tableName} not served: ${(e as Error).message}`);
+      }
+    }
+  }
+
+  private async serve(schema: PageSchema): Promise<void> {
+    this.ctx.schemas.put(schema, `online form ${schema.table}`);
+    this.tables.set(schema.table, await RouteTable.of(this.ctx, schema));
+  }
+
+  /** The engine's handlers of a synced form, by table name. */
+  routes(table: string): RouteTable | undefined {
+    return this.tables.get(table);
+  }
+
+  async head(idOrTable: string): Promise<Row> {
+    const head = await this.db.selectFrom(HEAD).selectAll().where((eb) => eb.or([eb('id', '=', idOrTable), eb('tableName', '=', idOrTable)])).executeTakeFirst();
+    if (!head) throw notFound('表单不存在');
+    return head;
+  }
+
+  /** A design as the page schema it means, checked as if it joined the registry now. */
+  compile(design: Design): PageSchema {
+    try {
+      return this.checked(designToSchema(design));
+    } catch (e) {
+      if (e instanceof DesignError) throw badRequest(e.message);
+      throw e;
+    }
+  }
+
+  /** A schema checked against the registry it would join; a table a schema file owns is not the designer's. */
+  private checked(schema: PageSchema): PageSchema {
+    if (this.ctx.schemas.table(schema.table) && !this.tables.has(schema.table)) throw badRequest(`表名「${schema.table}」已被系统使用`);
+    try {
+      return this.ctx.schemas.check(schema, `online form ${schema.table}`);
+    } catch (e) {
+      if (e instanceof SchemaError) throw badRequest(`表单配置有误：${e.path || '/'}: ${e.problem}`);
+      throw e;
+    }
+  }
+
+  async add(design: Design, user: string): Promise<string> {
+    const schema = this.compile(design);
+    if (await this.db.selectFrom(HEAD).select('id').where('tableName', '=', schema.table).executeTakeFirst()) throw badRequest(`表名「${schema.table}」已存在`);
+    const id = newId();
+    await this.db.insertInto(HEAD).values({
+      id, tableName: schema.table, tableTxt: schema.title, tableType: schema.kind === 'main' ? 2 : schema.kind === 'sub' ? 3 : 1,
+      isTree: schema.kind === 'tree' ? 'Y' : 'N', isDbSynch: 'N', tableVersion: 1, schemaJson: JSON.stringify(schema),
+      createBy: user, createTime: formatDateTime(),
+    }).execute();
+    return id;
+  }
+
+  async edit(id: string, design: Design, user: string): Promise<void> {
+    const head = await this.head(id);
+    const schema = this.compile(design);
+    if (schema.table !== head.tableName && head.syncedJson) throw badRequest('已同步的表单不能修改表名');
+    if (schema.table !== head.tableName && await this.db.selectFrom(HEAD).select('id').where('tableName', '=', schema.table).executeTakeFirst()) {
+      throw badRequest(`表名「${schema.table}」已存在`);
+    }
+    await this.db.updateTable(HEAD).set({
+      tableName: schema.table, tableTxt: schema.title, tableType: schema.kind === 'main' ? 2 : schema.kind === 'sub' ? 3 : 1,
+      isTree: schema.kind === 'tree' ? 'Y' : 'N', schemaJson: JSON.stringify(schema), tableVersion: Number(head.tableVersion ?? 1) + 1,
+      isDbSynch: head.syncedJson === JSON.stringify(schema) ? 'Y' : 'N', updateBy: user, updateTime: formatDateTime(),
+    }).where('id', '=', id).execute();
+  }
+
+  /** What syncing would do to the database now: created tables, added columns and indexes, and the drops that need `force`. */
+  async plan(head: Row): Promise<DdlStep[]> {
+    const schema = JSON.parse(head.schemaJson) as PageSchema;
+    return planSync(schema, await inspectTable(this.db, this.ctx.dialect, schema.table));
+  }
+
+  /**
+   * Applies the plan (`force` also drops columns the design no longer has: their data is lost),
+   * then serves the design: registry, routes, `syncedJson`, and a version row.
+   */
+  async sync(id: string, method: 'normal' | 'force', user: string): Promise<{ applied: DdlStep[]; skipped: DdlStep[] }> {
+    const head = await this.head(id);
+    const schema = this.checked(JSON.parse(head.schemaJson) as PageSchema);
+    const steps = await this.plan(head);
+    const skipped: DdlStep[] = method === 'force' ? [] : steps.filter((s) => s.kind === 'dropColumn');
+    await applyPlan(this.db, steps, { allowDestructive: method === 'force' });
+    if (schema.kind === 'tree' && schema.tree) await repairHasChild(this.db as never, schema);
+    await this.serve(schema);
+    const now = formatDateTime();
+    await this.db.transaction().execute(async (tx) => {
+      await tx.updateTable(HEAD).set({ isDbSynch: 'Y', syncedJson: head.schemaJson, updateBy: user, updateTime: now }).where('id', '=', head.id).execute();
+      await tx.insertInto(VERSION).values({ id: newId(), headId: head.id, tableName: schema.table, tableVersion: head.tableVersion, schemaJson: head.schemaJson, createBy: user, createTime: now }).execute();
+    });
+    return { applied: steps.filter((s) => !skipped.includes(s)), skipped };
+  }
+
+  /** Puts a synced version back as the design being edited (sync it again to put it in force). */
+  async restore(id: string, version: number, user: string): Promise<void> {
+    const head = await this.head(id);
+    const old = await this.db.selectFrom(VERSION).select('schemaJson').where('headId', '=', head.id).where('tableVersion', '=', version).orderBy('createTime', 'desc').executeTakeFirst();
+    if (!old) throw notFound(`版本 ${version} 不存在`);
+    await this.db.updateTable(HEAD).set({
+      schemaJson: old.schemaJson, tableVersion: Number(head.tableVersion) + 1, isDbSynch: head.syncedJson === old.schemaJson ? 'Y' : 'N',
+      updateBy: user, updateTime: formatDateTime(),
+    }).where('id', '=', head.id).execute();
+  }
+}
+
+const services = new WeakMap<AppContext, OnlineForms>();
+export function onlineForms(ctx: AppContext): OnlineForms {
+  let s = services.get(ctx);
+  if (!s) services.set(ctx, (s = new OnlineForms(ctx)));
+  return s;
+}
