@@ -209,7 +209,8 @@ export function designToSchema(d: Design, opts: { subTables?: { table: string; f
   }
   if (!fields.some((f) => !SYSTEM.has(snakeCase(f.name)))) throw new DesignError('至少需要一个业务字段');
 
-  const schema: PageSchema = { code: table, title: d.head.tableTxt.trim(), table, api: `/online/data/${table}`, fields };
+  // Its buttons are checked like any page's: `online:<table>:add|edit|…`, granted when it is added to a menu.
+  const schema: PageSchema = { code: table, title: d.head.tableTxt.trim(), table, api: `/online/data/${table}`, permission: `online:${table}`, component: `online/${table}`, fields };
   const tableType = Number(d.head.tableType ?? 1);
   if (yes(d.head.isTree)) {
     const pid = d.head.treeParentIdField?.trim(), hasChild = d.head.treeIdField?.trim(), text = d.head.treeFieldname?.trim();

@@ -48,6 +48,19 @@ describe(`online form designer and runtime [${BACKEND}]`, () => {
     expectOk(await s.api.post(`/online/cgform/api/doDbSynch/${headId}/normal`, {}, { token }), '同步数据库成功！');
     expect((await get('/online/cgform/head/list?tableName=demo_contract')).records[0].isDbSynch).toBe('Y');
 
+    // Rows are written through the page's buttons: nobody holds them until the form is in a menu.
+    expect((await s.api.post(`/online/cgform/api/form/${headId}`, { contractName: '太早' }, { token })).status).toBe(403);
+    const reviewerRole = (await get('/sys/role/list?roleCode=reviewer')).records[0].id;
+    expectOk(await s.api.post('/online/cgform/head/addToMenu', { id: headId, roleIds: [reviewerRole] }, { token }), '已添加到菜单');
+    refused(await s.api.post('/online/cgform/head/addToMenu', { id: headId }, { token }), '该表单已添加到菜单');
+    const reviewer = await s.login('reviewer');
+    const menus = expectOk(await s.api.get('/sys/permission/getUserPermissionByToken', { token: reviewer }));
+    expect(JSON.stringify(menus.menu)).toContain('online/demo_contract');
+    expect(menus.auth.map((a: any) => a.action)).toEqual(expect.arrayContaining(['online:demo_contract:add', 'online:demo_contract:edit']));
+    expectOk(await s.api.post('/online/cgform/api/form/demo_contract', { contractName: '评审合同', level: 'M' }, { token: reviewer }));
+    const applicant = await s.login('applicant');
+    expect((await s.api.post('/online/cgform/api/form/demo_contract', { contractName: '越权' }, { token: applicant })).status).toBe(403);
+
     refused(await s.api.post(`/online/cgform/api/form/${headId}`, { level: 'H' }, { token }), '合同名称不能为空');
     expectOk(await s.api.post(`/online/cgform/api/form/${headId}`, { contractName: '采购合同', level: 'H', amount: 1200.5, remark: '首批' }, { token }));
     expectOk(await s.api.post('/online/cgform/api/form/demo_contract', { contractName: '服务合同', level: 'L' }, { token }));
@@ -58,7 +71,7 @@ describe(`online form designer and runtime [${BACKEND}]`, () => {
     expect((await get(`/online/cgform/api/form/${headId}/${recordId}`)).remark).toBe('首批');
     expectOk(await s.api.put(`/online/cgform/api/form/${headId}`, { id: recordId, contractName: '采购合同（修订）' }, { token }));
     // The renderer's own paths reach the same engine, and the page schema is served by code.
-    expect((await get('/online/data/demo_contract/list?column=contractName&order=asc')).records.map((r: any) => r.contractName)).toEqual(['服务合同', '采购合同（修订）']);
+    expect((await get('/online/data/demo_contract/list?column=contractName&order=asc')).records.map((r: any) => r.contractName)).toEqual(['服务合同', '评审合同', '采购合同（修订）']);
     expect((await get('/sys/schema/page?code=demo_contract')).api).toBe('/online/data/demo_contract');
   });
 
@@ -78,7 +91,7 @@ describe(`online form designer and runtime [${BACKEND}]`, () => {
     expect(row.remark).toBeUndefined();
     expectOk(await s.api.post(`/online/cgform/api/doDbSynch/${headId}/force`, {}, { token }), '同步数据库成功！');
     expect((await get(`/online/cgform/api/syncPlan/${headId}`)).steps).toEqual([]);
-    expect((await get(`/online/cgform/api/getData/${headId}`)).total).toBe(2);
+    expect((await get(`/online/cgform/api/getData/${headId}`)).total).toBe(3);
   });
 
   it('keeps every synced version and restores one as the design to sync', async () => {

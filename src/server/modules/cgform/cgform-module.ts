@@ -91,6 +91,14 @@ async function routes(app: FastifyInstance): Promise<void> {
     return okMessage('已恢复该版本，同步数据库后生效');
   });
 
+  app.post<{ Body: { id?: string; parentId?: string; roleIds?: string[] } }>('/online/cgform/head/addToMenu', {
+    schema: { body: { type: 'object', properties: { id, parentId: id, roleIds: { type: 'array', maxItems: 100, items: id } } } },
+  }, async (req) => {
+    await requireAction(db, req, 'online:cgform:edit');
+    if (!req.body.id) throw badRequest('缺少参数 id');
+    return ok(await forms.addToMenu(req.body.id, req.body, user(req)), '已添加到菜单');
+  });
+
   // ---- runtime: the contract's paths, and the engine's own under /online/data/<table> ----
   const tableOf = async (code: string) => {
     const head = await forms.head(code);

@@ -133,6 +133,59 @@ export class OnlineForms {
     return { applied: steps.filter((s) => !skipped.includes(s)), skipped };
   }
 
+  /**
+   * Puts a synced form in the menu (under `parentId`, else 在线开发) with its five buttons, granted
+   * to the administrator role and the roles named: the page then appears for their users.
+   */
+  async addToMenu(id: string, opts: { parentId?: string; roleIds?: string[] }, user: string): Promise<string> {
+    const head = await this.head(id);
+    if (!head.syncedJson) throw badRequest('请先同步数据库');
+    const schema = JSON.parse(head.syncedJson) as PageSchema;
+    const db = this.db;
+    if (await db.selectFrom('sysPermission').select('id').where('component', '=', schema.component!).where('delFlag', '=', 0).executeTakeFirst()) {
+      throw badRequest('该表单已添加到菜单');
+    }
+    const parent = opts.parentId
+      ? await db.selectFrom('sysPermission').select(['id', 'menuType']).where('id', '=', opts.parentId).where('delFlag', '=', 0).executeTakeFirst()
+      : await db.selectFrom('sysPermission').select(['id', 'menuType']).where('url', '=', '/online').where('delFlag', '=', 0).executeTakeFirst();
+    if (!parent || Number(parent.menuType) === 2) throw badRequest('上级菜单不存在');
+    const roleIds = [...new Set(opts.roleIds ?? [])];
+    const roles = await db.selectFrom('sysRole').select(['id', 'roleCode']).where((eb) => eb.or([eb('roleCode', '=', 'admin'), ...(roleIds.length ? [eb('id', 'in', roleIds)] : [])])).execute();
+    const missing = roleIds.filter((r) => !roles.some((x) => x.id === r));
+    if (missing.length) throw badRequest(`角色不存在：${missing.join(',')}`);
+    const now = formatDateTime();
+    const stamp = { createBy: user, createTime: now, delFlag: 0, ruleFlag: 0, alwaysShow: 0, keepAlive: 0, hideTab: 0, internalOrExternal: 0, description: null, redirect: null, componentName: null };
+    const menuId = newId();
+    await db.transaction().execute(async (tx) => {
+      const last = await tx.selectFrom('sysPermission').select((eb) => eb.fn.max('sortNo').as('n')).where('parentId', '=', parent.id).executeTakeFirst();
+      await tx.insertInto('sysPermission').values({
+        ...stamp, id: menuId, parentId: parent.id, name: schema.title, url: `/online/cgformList/${schema.table}`, component: schema.component,
+        menuType: 1, perms: null, permsType: null, sortNo: Number(last?.n ?? 0) + 1, icon: 'table', isRoute: 1, isLeaf: 1, hidden: 0, status: null,
+      }).execute();
+      await tx.updateTable('sysPermission').set({ isLeaf: 0 }).where('id', '=', parent.id).execute();
+      const grants = [menuId];
+      for (const [i, [action, name]] of [['add', '添加'], ['edit', '编辑'], ['delete', '删除'], ['export', '导出'], ['import', '导入']].entries()) {
+        const bid = newId();
+        grants.push(bid);
+        await tx.insertInto('sysPermission').values({
+          ...stamp, id: bid, parentId: menuId, name: `${name}${schema.title}`, url: null, component: null, menuType: 2,
+          perms: `${schema.permission}:${action}`, permsType: '1', sortNo: i + 1, icon: null, isRoute: 0, isLeaf: 1, hidden: 0, status: '1',
+        }).execute();
+      }
+      // A menu shows only under menus its users hold: the ancestors are granted too, where missing.
+      for (let at: string | null = parent.id; at;) {
+        grants.push(at);
+        const up: { parentId: string | null } | undefined = await tx.selectFrom('sysPermission').select('parentId').where('id', '=', at).executeTakeFirst();
+        at = up?.parentId || null;
+      }
+      for (const role of roles) {
+        const held = new Set((await tx.selectFrom('sysRolePermission').select('permissionId').where('roleId', '=', role.id).where('permissionId', 'in', grants).execute()).map((r) => r.permissionId));
+        for (const permissionId of grants.filter((g) => !held.has(g))) await tx.insertInto('sysRolePermission').values({ id: newId(), roleId: role.id, permissionId }).execute();
+      }
+    });
+    return menuId;
+  }
+
   /** Puts a synced version back as the design being edited (sync it again to put it in force). */
   async restore(id: string, version: number, user: string): Promise<void> {
     const head = await this.head(id);
