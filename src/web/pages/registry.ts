@@ -16,6 +16,7 @@ type Loader = () => Promise<{ default: ComponentType<PageProps> }>;
 const loaders: Record<string, Loader> = {
   'dashboard/Analysis': () => import('./dashboard/Analysis'),
   'modules/online/cgform/auto/OnlCgformAutoList': () => import('../renderer/SchemaPage'),
+  'modules/online/cgreport/auto/OnlCgreportAutoList': () => import('./online/cgreport/OnlCgreportAutoList'),
   'system/UserAnnouncementList': () => import('./system/UserAnnouncementList'),
 };
 

@@ -5,3 +5,5 @@ registerPanel('DictItems', () => import('./DictItems'));
 registerPanel('RolePermission', () => import('./RolePermission'));
 registerPanel('RoleUsers', () => import('./RoleUsers'));
 registerPanel('UserPassword', () => import('./UserPassword'));
+registerPanel('CgreportDesigner', () => import('./CgreportDesigner'));
+registerPanel('CgreportPreview', () => import('./CgreportPreview'));

@@ -1,4 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { PageSchema } from '../../../schema/types.js';
+import { writeWorkbook } from '../../crud/excel.js';
 import type { CrudHooks, HookContext, SchemaModule } from '../../crud/hooks.js';
 import { requireAction } from '../../crud/permission.js';
 import type { AppContext } from '../../http/context.js';
@@ -35,13 +37,23 @@ const hooks: CrudHooks = {
   },
 };
 
-/** Columns of the report as the popup and the report page draw them (contract §10.2). */
-async function rpColumns(ctx: AppContext, report: Report) {
-  const shown = report.items.filter((i) => Number(i.isShow ?? 1) === 1);
-  const dictOptions: Record<string, unknown[]> = {};
+type DictOption = { value: string; text: string; label: string; title: string };
+
+const shownItems = (report: Report) => report.items.filter((i) => Number(i.isShow ?? 1) === 1);
+
+/** The dictionary of each shown column that names one, by field. */
+async function dictOptionsOf(ctx: AppContext, shown: Report['items']): Promise<Record<string, DictOption[]>> {
+  const dictOptions: Record<string, DictOption[]> = {};
   for (const item of shown.filter((i) => i.dictCode)) {
     dictOptions[item.fieldName] = ((await ctx.dicts.items(item.dictCode)) ?? []).map((d) => ({ value: d.value, text: d.text, label: d.text, title: d.text }));
   }
+  return dictOptions;
+}
+
+/** Columns of the report as the popup and the report page draw them (contract §10.2). */
+async function rpColumns(ctx: AppContext, report: Report) {
+  const shown = shownItems(report);
+  const dictOptions = await dictOptionsOf(ctx, shown);
   return {
     cgRpConfigId: report.head.id,
     cgRpConfigName: report.head.name,
@@ -69,6 +81,36 @@ function queryInfo(report: Report) {
   }));
 }
 
+/** JeecgBoot's page size meaning "every row" (the service then applies its row cap). */
+const WHOLE_REPORT = -521;
+
+/**
+ * The report as the workbook writer's page schema: its shown columns by their texts. The writer
+ * titles the sheet "<title>报表", so a name already ending in 报表 is not doubled.
+ */
+const sheetSchema = (r: Report, shown: Report['items']): PageSchema => ({
+  code: r.head.code,
+  title: String(r.head.name).replace(/报表$/, '') || r.head.name,
+  table: 'onl_cgreport_head',
+  api: '/online/cgreport/api',
+  fields: shown.map((i) => ({ name: i.fieldName, label: i.fieldTxt || i.fieldName, type: 'string' })),
+});
+
+/** `<field>_dictText` for dictionary columns (several comma-joined values each translated). */
+function withDictText(records: Record<string, unknown>[], dictOptions: Record<string, DictOption[]>) {
+  const dictFields = Object.entries(dictOptions);
+  if (!dictFields.length) return records;
+  return records.map((row) => {
+    const out = { ...row };
+    for (const [field, options] of dictFields) {
+      const v = row[field];
+      if (v === null || v === undefined || v === '') continue;
+      out[`${field}_dictText`] = String(v).split(',').map((part) => options.find((o) => String(o.value) === part)?.text ?? part).join(',');
+    }
+    return out;
+  });
+}
+
 async function routes(app: FastifyInstance): Promise<void> {
   const service = reportService(app.ctx);
   app.addHook('onClose', () => service.close());
@@ -79,6 +121,17 @@ async function routes(app: FastifyInstance): Promise<void> {
   app.get('/online/cgreport/api/getParamsInfo/:code', { schema: { params: idParam } }, async (req) => ok((await report(req)).params));
   app.get('/online/cgreport/api/getData/:code', { schema: { params: idParam, querystring: anyQuery } }, async (req) => {
     return ok(await service.data(await report(req), req.query as Record<string, unknown>));
+  });
+
+  /** The whole report as .xlsx: getData's query without paging (the row cap applies), shown columns, dictionary texts. */
+  app.get('/online/cgreport/api/exportXls/:code', { schema: { params: idParam, querystring: anyQuery } }, async (req, reply) => {
+    const r = await report(req);
+    const { records } = await service.data(r, { ...(req.query as Record<string, unknown>), pageNo: 1, pageSize: WHOLE_REPORT });
+    const shown = shownItems(r);
+    const file = await writeWorkbook(sheetSchema(r, shown), withDictText(records, await dictOptionsOf(app.ctx, shown)), req.user!.realname || req.user!.username);
+    return reply.type('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
+      .header('Content-Disposition', `attachment; filename="${encodeURIComponent(r.head.code)}.xlsx"; filename*=UTF-8''${encodeURIComponent(`${r.head.name}.xlsx`)}`)
+      .send(file);
   });
 
   /** The designer's "解析SQL": the columns and `${}` parameters of a statement, without reading a row. */

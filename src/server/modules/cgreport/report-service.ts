@@ -115,13 +115,8 @@ export class ReportService {
   /** A page of a report: filters on its search fields, a sort on an orderable field, the row cap. */
   async data(report: Report, query: Record<string, unknown>): Promise<{ total: number; records: Row[] }> {
     const guarded = await this.guard(report.head.cgrSql);
-    const values: Record<string, string | null> = {};
-    for (const name of guarded.params) {
-      const declared = report.params.find((p) => p.paramName === name);
-      const given = query[`self_${name}`] ?? query[name];
-      values[name] = given !== undefined && given !== '' ? String(given).slice(0, 500) : (declared?.paramValue ?? null);
-    }
-    const inner = renderSql(guarded, values, (n) => this.runner.placeholder(n));
+    const defaults = Object.fromEntries(report.params.map((p) => [p.paramName, p.paramValue ?? null]));
+    const inner = renderSql(guarded, paramValues(guarded, query, defaults), (n) => this.runner.placeholder(n));
     const params = [...inner.params];
     const ph = (v: unknown) => { params.push(v); return this.runner.placeholder(params.length); };
     const where: string[] = [];
@@ -159,9 +154,32 @@ export class ReportService {
     return { total, records };
   }
 
+  /**
+   * Every row of a stored statement at once, up to the row cap (a graph draws them all): guarded as
+   * when saved, its `${}` parameters bound from the request (`self_<name>` or `<name>`) or `defaults`.
+   */
+  async rowsOf(sql: unknown, query: Record<string, unknown>, defaults: Record<string, string | null> = {}): Promise<Row[]> {
+    const guarded = await this.guard(sql);
+    const inner = renderSql(guarded, paramValues(guarded, query, defaults), (n) => this.runner.placeholder(n));
+    const capped = `select * from (${inner.sql}) cgr limit ${this.runner.placeholder(inner.params.length + 1)}`;
+    const rows = await this.runner.rows(capped, [...inner.params, REPORT_MAX_ROWS]).catch(rethrowClient);
+    if (rows[0]) this.refuseSensitive(Object.keys(rows[0]));
+    return rows;
+  }
+
   close(): Promise<void> {
     return this.runner.close();
   }
+}
+
+/** A statement's parameter values: from the request (`self_<name>` first, as popups send them), else the default. */
+function paramValues(guarded: GuardedSql, query: Record<string, unknown>, defaults: Record<string, string | null>): Record<string, string | null> {
+  const values: Record<string, string | null> = {};
+  for (const name of guarded.params) {
+    const given = query[`self_${name}`] ?? query[name];
+    values[name] = given !== undefined && given !== '' ? String(given).slice(0, 500) : (defaults[name] ?? null);
+  }
+  return values;
 }
 
 const quote = (name: string) => {
