@@ -17,6 +17,7 @@ const loaders: Record<string, Loader> = {
   'dashboard/Analysis': () => import('./dashboard/Analysis'),
   'modules/online/cgform/auto/OnlCgformAutoList': () => import('../renderer/SchemaPage'),
   'modules/online/cgreport/auto/OnlCgreportAutoList': () => import('./online/cgreport/OnlCgreportAutoList'),
+  'modules/online/graphreport/auto/GraphreportAutoChart': () => import('./online/graphreport/GraphreportAutoChart'),
   'system/UserAnnouncementList': () => import('./system/UserAnnouncementList'),
 };
 

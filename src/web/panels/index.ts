@@ -7,3 +7,4 @@ registerPanel('RoleUsers', () => import('./RoleUsers'));
 registerPanel('UserPassword', () => import('./UserPassword'));
 registerPanel('CgreportDesigner', () => import('./CgreportDesigner'));
 registerPanel('CgreportPreview', () => import('./CgreportPreview'));
+registerPanel('GraphreportPreview', () => import('./GraphreportPreview'));

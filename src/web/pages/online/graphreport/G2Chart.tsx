@@ -1,0 +1,46 @@
+import type { G2Spec } from '@antv/g2';
+import { Alert, Spin } from 'antd';
+import { useEffect, useRef, useState } from 'react';
+
+export interface G2ChartProps {
+  /** Keep it stable (memoised): a new object draws the chart again. */
+  spec: G2Spec;
+  height?: number;
+}
+
+/**
+ * One chart drawn by G2. The library (about 380 KB gzip) is imported here when the first chart
+ * draws, so it is a chunk of its own, fetched only by pages that show a chart.
+ */
+export default function G2Chart({ spec, height = 360 }: G2ChartProps) {
+  const container = useRef<HTMLDivElement>(null);
+  const [state, setState] = useState<'drawing' | 'drawn' | 'failed'>('drawing');
+
+  useEffect(() => {
+    let live = true;
+    let chart: { destroy(): void } | null = null;
+    setState('drawing');
+    import('@antv/g2')
+      .then(async ({ Chart }) => {
+        if (!live || !container.current) return;
+        const c = new Chart({ container: container.current, autoFit: true, height });
+        chart = c;
+        c.options(spec);
+        await c.render();
+        if (live) setState('drawn');
+      })
+      .catch(() => { if (live) setState('failed'); });
+    return () => {
+      live = false;
+      chart?.destroy();
+    };
+  }, [spec, height]);
+
+  return (
+    <div style={{ position: 'relative', minHeight: height }}>
+      {state === 'failed' && <Alert type="error" showIcon message="图表加载失败，请刷新页面重试" />}
+      {state === 'drawing' && <Spin style={{ position: 'absolute', inset: 0, display: 'grid', placeItems: 'center' }} />}
+      <div ref={container} className="graph-report-canvas" style={{ height }} />
+    </div>
+  );
+}
