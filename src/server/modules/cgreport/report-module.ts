@@ -31,6 +31,8 @@ const hooks: CrudHooks = {
     checkSource(values.dbSource);
     await reportService(h.ctx).check(values.cgrSql, h.db);
   },
+  afterEdit(h: HookContext) { reportService(h.ctx).forget(); },
+  afterDelete(h: HookContext) { reportService(h.ctx).forget(); },
   async beforeEdit(h: HookContext, changes) {
     if ('dbSource' in changes) checkSource(changes.dbSource);
     if ('cgrSql' in changes) await reportService(h.ctx).check(changes.cgrSql, h.db);

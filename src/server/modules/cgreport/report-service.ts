@@ -18,10 +18,16 @@ export interface Report {
 
 const snake = (s: string) => s.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
 const TABLE_LIST_TTL_MS = 30_000;
+/** A report definition read for getData is reused this long (its own edits forget it at once). */
+const REPORT_TTL_MS = 2_000;
+const GUARDED_CACHE = 200;
 
 /** One per app: the runner, and what the guard must know of the database. */
 export class ReportService {
   private tableList: { at: number; names: Set<string> } | null = null;
+  /** The guard's policy, rebuilt when the schemas or the table list change; checked statements with it. */
+  private policyCache: { key: string; policy: GuardPolicy; guarded: Map<string, GuardedSql> } | null = null;
+  private reports = new Map<string, { at: number; report: Promise<Report> }>();
 
   constructor(private readonly ctx: AppContext, readonly runner: ReportRunner) {}
 
@@ -34,7 +40,23 @@ export class ReportService {
     return new ReportService(ctx, new SqliteReportRunner(path.join(ctx.config.dataDir, 'platform.db')));
   }
 
-  async load(codeOrId: string): Promise<Report> {
+  /** A report by id or code, kept a moment: getData runs far more often than reports change. */
+  load(codeOrId: string): Promise<Report> {
+    const hit = this.reports.get(codeOrId);
+    if (hit && Date.now() - hit.at < REPORT_TTL_MS) return hit.report;
+    const report = this.read(codeOrId);
+    if (this.reports.size > 500) this.reports.clear();
+    this.reports.set(codeOrId, { at: Date.now(), report });
+    report.catch(() => this.reports.delete(codeOrId));
+    return report;
+  }
+
+  /** Forgets loaded reports (after a report is edited or deleted). */
+  forget(): void {
+    this.reports.clear();
+  }
+
+  private async read(codeOrId: string): Promise<Report> {
     const db = this.ctx.db as Kysely<any>;
     const head = await db.selectFrom('onl_cgreport_head').selectAll()
       .where((eb) => eb.or([eb('id', '=', codeOrId), eb('code', '=', codeOrId)])).executeTakeFirst();
@@ -60,7 +82,14 @@ export class ReportService {
     return new Set([...this.tableList.names].filter((t) => !declared.has(t)));
   }
 
-  private async policy(db: Kysely<any>): Promise<GuardPolicy> {
+  private async policy(db: Kysely<any>): Promise<{ policy: GuardPolicy; guarded: Map<string, GuardedSql> }> {
+    const internal = await this.internalTables(db);
+    const key = `${this.ctx.schemas.version}:${this.tableList!.at}`;
+    if (this.policyCache?.key !== key) this.policyCache = { key, policy: await this.buildPolicy(internal), guarded: new Map() };
+    return this.policyCache;
+  }
+
+  private async buildPolicy(internal: Set<string>): Promise<GuardPolicy> {
     const sensitive = new Set<string>();
     const guardedTables = new Set<string>();
     const grants = this.ctx.schemas.schemas.map((s) => {
@@ -72,7 +101,6 @@ export class ReportService {
       }
       return { table: s.table, columns: fields.filter((f) => !f.sensitive).map((f) => snake(f.name)) };
     });
-    const internal = await this.internalTables(db);
     // Without database-enforced column grants a table holding a sensitive column stays out entirely
     // on PostgreSQL, where a whole row can be turned into one value (SQLite has no such expression).
     const enforced = await this.runner.columnGrants(grants);
@@ -100,7 +128,14 @@ export class ReportService {
   async guard(sql: unknown, db: Kysely<any> = this.ctx.db as Kysely<any>): Promise<GuardedSql> {
     if (typeof sql !== 'string') throw badRequest('报表SQL不能为空');
     try {
-      return guardReportSql(sql, await this.policy(db));
+      const { policy, guarded } = await this.policy(db);
+      let g = guarded.get(sql);
+      if (!g) {
+        g = guardReportSql(sql, policy);
+        if (guarded.size >= GUARDED_CACHE) guarded.clear();
+        guarded.set(sql, g);
+      }
+      return g;
     } catch (e) {
       return rethrowClient(e);
     }
