@@ -49,6 +49,12 @@ describe(`tree data endpoints [${BACKEND}]`, () => {
       expect(noFlag.map((n: any) => [n.title, n.leaf])).toEqual([['电子信息', false], ['生物医药', true], ['新材料', true], ['先进制造', true], ['新能源与节能环保', true]]);
     });
 
+    it("takes pid '0' as the root marker, for trees whose roots have no parent at all", async () => {
+      const roots = await get('/sys/dict/loadTreeData?tableName=sys_depart&text=departName&code=id&pidField=parentId&hasChildField=hasChild&pid=0');
+      expect(roots.map((n: any) => n.title)).toEqual(expect.arrayContaining(['科创服务中心', '专家委员会']));
+      expect(roots.every((n: any) => !n.parentId)).toBe(true);
+    });
+
     it('filters with a JSON condition of field equalities', async () => {
       const one = await get(dictTree({ pid: ids.get('A02')!, condition: JSON.stringify({ name: '新材料' }) }));
       expect(one.map((n: any) => n.title)).toEqual(['新材料']);

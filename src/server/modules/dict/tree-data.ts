@@ -123,7 +123,8 @@ export async function treeDataRoutes(app: FastifyInstance): Promise<void> {
       schema, key: field(code), text: field(textName), pid: field(pidField),
       flag: hasChildField ? field(hasChildField) : undefined,
       flagIsLeaf: converIsLeafVal === '0',
-      parent: keyParam('pid', req.query.pid),
+      // '0' is JeecgBoot's root marker: roots are the rows whose parent is empty, null or '0' (rootCondition).
+      parent: req.query.pid === '0' ? undefined : keyParam('pid', req.query.pid),
       filters: parseEqualities(schema, condition, TREE_CONDITION_MESSAGE),
     };
     return ok(await treeNodes(db, level));

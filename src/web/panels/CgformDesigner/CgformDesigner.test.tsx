@@ -1,0 +1,188 @@
+// @vitest-environment happy-dom
+import '@testing-library/jest-dom/vitest';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { App, ConfigProvider } from 'antd';
+import zhCN from 'antd/es/locale/zh_CN';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { http } from '../../api/request';
+import type { Design, DesignField } from '../../../schema/cgform';
+import type { PageSchema } from '../../../schema/types';
+import CgformDesigner from '.';
+
+vi.mock('../../api/request', () => ({ http: { get: vi.fn(), post: vi.fn(), put: vi.fn(), delete: vi.fn() } }));
+const get = vi.mocked(http.get);
+const post = vi.mocked(http.post);
+const put = vi.mocked(http.put);
+
+const envelope = <T,>(success: boolean, result: T, message = '') => ({ success, message, code: success ? 200 : 500, result, timestamp: Date.now() });
+
+function open(row: Record<string, unknown> | null = null, onClose = vi.fn()) {
+  render(
+    <ConfigProvider locale={zhCN}>
+      <App><CgformDesigner schema={{} as PageSchema} row={row} selectedIds={[]} open onClose={onClose} /></App>
+    </ConfigProvider>,
+  );
+  return onClose;
+}
+
+const pane = () => document.querySelector<HTMLElement>('.ant-tabs-tabpane-active')!;
+const rows = () => [...pane().querySelectorAll<HTMLElement>('.ant-table-row')];
+const tab = (name: string) => fireEvent.click(screen.getByRole('tab', { name }));
+const type = (el: HTMLElement, value: string) => fireEvent.change(el, { target: { value } });
+const save = () => fireEvent.click(screen.getByRole('button', { name: /保\s*存/ }));
+
+/** Opens the antd select labelled so (in `container`) and picks the option with this title. */
+async function pick(container: HTMLElement, label: string, title: string) {
+  const select = within(container).getAllByLabelText(label)[0];
+  fireEvent.mouseDown(select.closest('.ant-select')!.querySelector('.ant-select-selector')!);
+  const options = await waitFor(() => {
+    const found = [...document.querySelectorAll<HTMLElement>('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option')].filter((o) => o.title === title);
+    expect(found.length).toBeGreaterThan(0);
+    return found;
+  });
+  fireEvent.click(options.at(-1)!);
+}
+
+afterEach(() => { cleanup(); vi.clearAllMocks(); });
+
+describe('CgformDesigner', () => {
+  it('starts a new form with the key and audit rows, and sends what the grid holds to addAll', async () => {
+    post.mockResolvedValue(envelope(true, 'h1', '添加成功！') as never);
+    const onClose = open();
+    expect(screen.getByText('新增表单')).toBeInTheDocument();
+    expect(rows().map((r) => within(r).getByLabelText('字段名')).map((i) => (i as HTMLInputElement).value))
+      .toEqual(['id', 'create_by', 'create_time', 'update_by', 'update_time', 'sys_org_code']);
+    expect(within(rows()[0]).getByLabelText('字段名')).toBeDisabled();
+    expect(within(rows()[0]).queryByText('删除')).not.toBeInTheDocument();
+
+    type(screen.getByLabelText('表名'), 'demo_contract');
+    type(screen.getByLabelText('表描述'), '合同');
+    fireEvent.click(screen.getByRole('button', { name: '新增字段' }));
+    fireEvent.click(screen.getByRole('button', { name: '新增字段' }));
+    const [title, level] = rows().slice(6);
+    type(within(title).getByLabelText('字段名'), 'contract_name');
+    type(within(title).getByLabelText('字段备注'), '合同名称');
+    type(within(level).getByLabelText('字段名'), 'amount');
+    type(within(level).getByLabelText('字段备注'), '金额');
+    await pick(level, '类型', 'BigDecimal');
+    type(within(level).getByLabelText('小数点'), '2');
+
+    tab('页面属性');
+    // The rows are the same in every tab; choosing a numeric type suggested the number view.
+    expect(within(rows()[7]).getByText('amount')).toBeInTheDocument();
+    expect(within(rows()[7]).getByTitle('数字 number')).toBeInTheDocument();
+    fireEvent.click(within(rows()[6]).getByLabelText('是否查询'));
+    await pick(rows()[6], '控件类型', '下拉框 list');
+
+    tab('校验字段');
+    fireEvent.click(within(rows()[6]).getByLabelText('必填'));
+
+    tab('字典');
+    expect(within(rows()[6]).getByText(/字典code 填字典编码/)).toBeInTheDocument();
+    type(within(rows()[6]).getByLabelText('字典code'), 'priority');
+
+    tab('索引');
+    fireEvent.click(screen.getByRole('button', { name: '新增索引' }));
+    type(screen.getByLabelText('索引名称'), 'idx_name');
+    await pick(document.body, '索引栏位', 'contract_name');
+
+    save();
+    await waitFor(() => expect(post).toHaveBeenCalledTimes(1));
+    const [url, body] = post.mock.calls[0] as [string, Design];
+    expect(url).toBe('/online/cgform/api/addAll');
+    expect(body.head).toMatchObject({ tableName: 'demo_contract', tableTxt: '合同', tableType: 1, isTree: 'N' });
+    expect(body.head.id).toBeUndefined();
+    expect(body.fields.map((f) => f.dbFieldName)).toEqual(['id', 'create_by', 'create_time', 'update_by', 'update_time', 'sys_org_code', 'contract_name', 'amount']);
+    expect(body.fields[0]).toMatchObject({ dbIsKey: 1, isShowForm: 0, isShowList: 0, orderNum: 0 });
+    expect(body.fields[6]).toEqual<DesignField>({
+      dbFieldName: 'contract_name', dbFieldTxt: '合同名称', dbType: 'string', dbLength: 32, dbPointLength: 0, dbIsKey: 0, dbIsNull: 1,
+      fieldShowType: 'list', isShowForm: 1, isShowList: 1, sortFlag: '1', isReadOnly: 0, isQuery: 1, queryMode: 'single', fieldMustInput: '1',
+      dictField: 'priority', orderNum: 6,
+    });
+    expect(body.fields[7]).toMatchObject({ dbFieldName: 'amount', dbType: 'BigDecimal', dbPointLength: 2, fieldShowType: 'number', orderNum: 7 });
+    expect(body.indexs).toEqual([{ indexName: 'idx_name', indexField: 'contract_name', indexType: 'normal' }]);
+    expect(await screen.findByText('添加成功！')).toBeInTheDocument();
+    expect(onClose).toHaveBeenCalledWith(true);
+  }, 20_000);
+
+  it('offers the named validations by their readable names, or a regular expression of one\'s own', async () => {
+    post.mockResolvedValue(envelope(true, 'h3', '添加成功！') as never);
+    open();
+    type(screen.getByLabelText('表名'), 'demo_contact');
+    type(screen.getByLabelText('表描述'), '联系人');
+    fireEvent.click(screen.getByRole('button', { name: '新增字段' }));
+    fireEvent.click(screen.getByRole('button', { name: '新增字段' }));
+    tab('校验字段');
+    await pick(rows()[6], '字段校验规则', '手机号码');
+    await pick(rows()[7], '字段校验规则', '自定义正则');
+    type(within(rows()[7]).getByLabelText('自定义正则'), '^[A-Z]{2}\\d{4}$');
+    save();
+    await waitFor(() => expect(post).toHaveBeenCalledTimes(1));
+    const { fields } = post.mock.calls[0][1] as Design;
+    expect(fields.slice(6).map((f) => f.fieldValidType)).toEqual(['m', '^[A-Z]{2}\\d{4}$']);
+  });
+
+  it('asks for the table name and description before sending anything', async () => {
+    open();
+    save();
+    expect(await screen.findByText('请输入表名')).toBeInTheDocument();
+    expect(screen.getByText('请输入表描述')).toBeInTheDocument();
+    expect(post).not.toHaveBeenCalled();
+  });
+
+  it("loads a saved design and sends editAll with the head's id; the tree settings come back too", async () => {
+    const fields: DesignField[] = [
+      { dbFieldName: 'id', dbFieldTxt: '主键', dbIsKey: 1, dbType: 'string', dbLength: 32, isShowForm: 0, isShowList: 0 },
+      { dbFieldName: 'name', dbFieldTxt: '名称', dbIsKey: 0, dbType: 'string', dbLength: 64, fieldShowType: 'text', isShowForm: 1, isShowList: 1 },
+      { dbFieldName: 'pid', dbFieldTxt: '父级', dbIsKey: 0, dbType: 'string', dbLength: 32, isShowForm: 0, isShowList: 0 },
+      { dbFieldName: 'has_child', dbFieldTxt: '有子', dbIsKey: 0, dbType: 'string', dbLength: 3, isShowForm: 0, isShowList: 0 },
+    ];
+    get.mockImplementation(async (url: string) => (url.includes('/field/') ? envelope(true, fields) : envelope(true, [{ indexName: 'idx_name', indexField: 'name', indexType: 'unique' }])) as never);
+    put.mockResolvedValue(envelope(true, null, '修改成功！') as never);
+    const schemaJson = JSON.stringify({ code: 'demo_tree', title: '树', table: 'demo_tree', api: '', kind: 'tree', tree: { pidField: 'pid', hasChildField: 'hasChild', textField: 'name' }, fields: [] });
+    const onClose = open({ id: 'h9', tableName: 'demo_tree', tableTxt: '树', tableType: 1, isTree: 'Y', isDbSynch: 'Y', schemaJson });
+    expect(screen.getByText('编辑表单 - 树')).toBeInTheDocument();
+    await waitFor(() => expect(rows()).toHaveLength(4));
+    expect(get).toHaveBeenCalledWith('/online/cgform/field/listByHeadId', { headId: 'h9' });
+    expect(get).toHaveBeenCalledWith('/online/cgform/index/listByHeadId', { headId: 'h9' });
+    // A synced form keeps its table name.
+    expect(screen.getByLabelText('表名')).toBeDisabled();
+    expect(screen.getByLabelText('父ID字段').closest('.ant-select')).toHaveTextContent('pid');
+    type(within(rows()[1]).getByLabelText('字段备注'), '节点名称');
+    save();
+    await waitFor(() => expect(put).toHaveBeenCalledTimes(1));
+    const [url, body] = put.mock.calls[0] as [string, Design];
+    expect(url).toBe('/online/cgform/api/editAll');
+    expect(body.head).toMatchObject({ id: 'h9', tableName: 'demo_tree', isTree: 'Y', treeParentIdField: 'pid', treeIdField: 'has_child', treeFieldname: 'name' });
+    expect(body.fields[1]).toMatchObject({ dbFieldName: 'name', dbFieldTxt: '节点名称', orderNum: 1 });
+    expect(body.indexs).toEqual([{ indexName: 'idx_name', indexField: 'name', indexType: 'unique' }]);
+    await waitFor(() => expect(onClose).toHaveBeenCalledWith(true));
+  });
+
+  it('shows the server refusal as it says it, whether answered or thrown, and stays open', async () => {
+    post.mockResolvedValueOnce(envelope(false, null, '字段名「title」重复') as never);
+    post.mockRejectedValueOnce(Object.assign(new Error('400'), { data: envelope(false, null, '表名「sys_x」以系统保留前缀开头（sys_、onl_、qrtz_）') }));
+    const onClose = open();
+    type(screen.getByLabelText('表名'), 'demo_dup');
+    type(screen.getByLabelText('表描述'), '重复');
+    save();
+    expect((await screen.findAllByText('字段名「title」重复')).length).toBeGreaterThan(0);
+    save();
+    expect(await screen.findByText('表名「sys_x」以系统保留前缀开头（sys_、onl_、qrtz_）')).toBeInTheDocument();
+    expect(onClose).not.toHaveBeenCalled();
+  });
+
+  it('a tree table adds its parent and has-child rows and chooses them', async () => {
+    post.mockResolvedValue(envelope(true, 'h2', '添加成功！') as never);
+    open();
+    type(screen.getByLabelText('表名'), 'demo_tree');
+    type(screen.getByLabelText('表描述'), '树');
+    fireEvent.click(screen.getByLabelText('树表'));
+    await waitFor(() => expect(rows()).toHaveLength(8));
+    expect((within(rows()[6]).getByLabelText('字段名') as HTMLInputElement).value).toBe('pid');
+    await pick(document.body, '树显示字段', 'create_by');
+    save();
+    await waitFor(() => expect(post).toHaveBeenCalledTimes(1));
+    expect((post.mock.calls[0][1] as Design).head).toMatchObject({ isTree: 'Y', treeParentIdField: 'pid', treeIdField: 'has_child', treeFieldname: 'create_by' });
+  });
+});

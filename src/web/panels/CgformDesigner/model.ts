@@ -1,0 +1,100 @@
+import { schemaToDesign, VALID_TYPES, type Design, type DesignField, type DesignHead } from '../../../schema/cgform';
+import type { PageSchema, ViewType } from '../../../schema/types';
+
+/** What the designer's form holds: the design, with each index's columns as a list. */
+export interface DesignValues {
+  head: DesignHead;
+  fields: DesignField[];
+  indexs: { indexName?: string; indexField?: string[]; indexType?: 'normal' | 'unique' }[];
+}
+
+export const yes = (v: unknown) => v === 1 || v === '1' || v === 'Y' || v === true;
+
+/** A new form starts as an empty page schema reads in the designer: the key and the audit columns (not in form or list). */
+export function newDesign(): DesignValues {
+  const { head, fields } = schemaToDesign({ code: '', title: '', table: '', api: '', fields: [] } as PageSchema);
+  return { head: { ...head, tableName: '', tableTxt: '' }, fields, indexs: [] };
+}
+
+/** A field row as 新增字段 adds it. */
+export function newField(): DesignField {
+  return {
+    dbFieldName: '', dbFieldTxt: '', dbType: 'string', dbLength: 32, dbPointLength: 0, dbIsKey: 0, dbIsNull: 1,
+    fieldShowType: 'text', isShowForm: 1, isShowList: 1, sortFlag: '1', isReadOnly: 0, isQuery: 0, queryMode: 'single', fieldMustInput: '0',
+  };
+}
+
+/** The rows a tree table needs (JeecgBoot's defaults), added when missing; the head points at them. */
+export function withTreeFields(v: DesignValues): DesignValues {
+  const have = new Set(v.fields.map((f) => f.dbFieldName));
+  const extra: DesignField[] = [
+    { ...newField(), dbFieldName: 'pid', dbFieldTxt: '父级节点', isShowForm: 0, isShowList: 0 },
+    { ...newField(), dbFieldName: 'has_child', dbFieldTxt: '是否有子节点', dbLength: 3, isShowForm: 0, isShowList: 0 },
+  ].filter((f) => !have.has(f.dbFieldName));
+  return { ...v, fields: [...v.fields, ...extra], head: { ...v.head, isTree: 'Y', treeParentIdField: v.head.treeParentIdField || 'pid', treeIdField: v.head.treeIdField || 'has_child' } };
+}
+
+const HEAD_KEYS = ['id', 'tableName', 'tableTxt', 'tableType', 'isTree', 'treeParentIdField', 'treeIdField', 'treeFieldname'] as const;
+
+/**
+ * The head of a listed form. JeecgBoot lists the tree settings as head columns; this server keeps
+ * them in the stored design (`schemaJson`), so they are read from there when the row lacks them.
+ */
+export function headOf(row: Record<string, unknown>): DesignHead {
+  const stored = typeof row.schemaJson === 'string' ? schemaToDesign(JSON.parse(row.schemaJson) as PageSchema).head : {};
+  const listed = Object.fromEntries(HEAD_KEYS.filter((k) => row[k] !== undefined && row[k] !== null && row[k] !== '').map((k) => [k, row[k]]));
+  return { ...stored, ...listed } as DesignHead;
+}
+
+/** The body addAll/editAll take: fields in grid order, index columns comma-joined. */
+export function designBody(v: DesignValues): Design {
+  const head: DesignHead = { ...v.head, tableName: v.head.tableName?.trim() ?? '', tableTxt: v.head.tableTxt?.trim() ?? '', tableType: v.head.tableType ?? 1 };
+  if (!yes(head.isTree)) { head.isTree = 'N'; delete head.treeParentIdField; delete head.treeIdField; delete head.treeFieldname; }
+  return {
+    head,
+    fields: v.fields.map((f, i) => ({ ...f, dbFieldName: f.dbFieldName?.trim() ?? '', orderNum: i })),
+    indexs: v.indexs.map((ix) => ({ indexName: ix.indexName?.trim(), indexField: (ix.indexField ?? []).join(','), indexType: ix.indexType ?? 'normal' })),
+  };
+}
+
+/** A saved design as the form holds it. */
+export function toValues(head: DesignHead, fields: DesignField[], indexs: Design['indexs'] = []): DesignValues {
+  return { head, fields, indexs: indexs.map((ix) => ({ ...ix, indexField: ix.indexField.split(',').filter(Boolean) })) };
+}
+
+export const DB_TYPES = ['string', 'int', 'double', 'long', 'Date', 'Datetime', 'BigDecimal', 'Text', 'Blob'];
+
+/** The view a column type suggests when the field still has the plain text view. */
+export const VIEW_FOR_TYPE: Record<string, ViewType> = { int: 'number', double: 'number', long: 'number', BigDecimal: 'number', Date: 'date', Datetime: 'datetime', Text: 'textarea' };
+
+export const VIEW_LABELS: Record<ViewType, string> = {
+  text: '文本框', password: '密码', list: '下拉框', radio: '单选框', checkbox: '多选框', switch: '开关', date: '日期', datetime: '日期时间',
+  time: '时间', number: '数字', file: '文件', image: '图片', textarea: '多行文本', umeditor: '富文本', markdown: 'Markdown', sel_user: '用户选择',
+  sel_depart: '部门选择', pca: '省市区', popup: 'Popup弹框', list_multi: '下拉多选框', sel_search: '下拉搜索框', cat_tree: '分类字典树',
+  sel_tree: '自定义树控件', link_down: '联动组件', hidden: '隐藏',
+};
+
+/** Named validations: their readable name is their message without "请输入(正确的)". */
+export const VALID_OPTIONS = [
+  { value: '', label: '无' },
+  { value: 'only', label: '唯一校验' },
+  { value: '*', label: '非空' },
+  ...Object.entries(VALID_TYPES).map(([value, v]) => ({ value, label: v.message.replace(/^请输入(正确的)?/, '') })),
+];
+
+interface DictHint { table?: string; field?: string; text?: string; note: string }
+
+const TABLE_DICT: DictHint = { table: '字典表', field: '值字段/字典编码', text: '显示字段', note: '字典code 填字典编码；或填字典table + 字典code（值字段）+ 字典text（显示字段）' };
+
+/** What 字典table / 字典code / 字典text mean for each view (contract §9.2). */
+export const DICT_HINTS: Partial<Record<ViewType, DictHint>> = {
+  list: TABLE_DICT, radio: TABLE_DICT, checkbox: TABLE_DICT, list_multi: TABLE_DICT,
+  sel_search: { table: '字典表', field: '值字段', text: '显示字段', note: '字典table、字典code（值字段）、字典text（显示字段）都要填' },
+  popup: { table: '报表编码', field: '报表字段', text: '表单字段', note: '字典table 填Online报表编码；字典code 填报表字段，字典text 填回填的表单字段（逗号分隔，数量相同）' },
+  sel_tree: { table: '表名', field: '存储字段', text: 'id,pid,名称,是否有子节点', note: '字典table 填树表名；字典text 依次填 id、父id、显示名称、是否有子节点 字段' },
+  cat_tree: { field: '分类根编码', note: '字典code 填分类字典的根编码（pcode）' },
+  link_down: { table: '{"table":"","txt":"","key":"","idField":"","pidField":"","linkField":""}', note: '字典table 填联动配置JSON：table、txt、key、idField、pidField、linkField（后续级别字段）' },
+  sel_user: { note: '不需要字典' }, sel_depart: { note: '不需要字典' }, pca: { note: '不需要字典' }, file: { note: '不需要字典' }, image: { note: '不需要字典' },
+};
+
+export const dictHint = (view: string | undefined): DictHint => DICT_HINTS[(view || 'text') as ViewType] ?? { field: '字典编码', note: '字典code 填字典编码（可不填）' };

@@ -1,0 +1,242 @@
+import ExcelJS from 'exceljs';
+import type { Locator, Page } from 'playwright-core';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { ADMIN_PASSWORD, browserSession, loginThroughForm, type RunningServer } from './harness';
+
+/**
+ * Issue 5 as an administrator and a reviewer live it: a management page designed in the browser
+ * (no code, no schema file), synced to the database, put in the menu for a role, then used by a
+ * member of that role. Sub tables (main/sub forms) are not offered by the designer yet.
+ */
+interface DesignRow {
+  name: string;
+  txt: string;
+  type?: string;
+  length?: number;
+  point?: number;
+  view?: string;
+  query?: boolean;
+  required?: boolean;
+  dict?: { table?: string; field?: string; text?: string };
+  extend?: string;
+}
+
+const FIELDS: DesignRow[] = [
+  { name: 'title', txt: '标题', view: '文本框 text', query: true, required: true },
+  { name: 'priority', txt: '优先级', view: '下拉框 list', query: true, dict: { field: 'priority' } },
+  // The design asks for a tree's roots under pid '0', JeecgBoot's root marker; sys_depart's roots have no parent at all.
+  { name: 'depart_id', txt: '所属部门', view: '自定义树控件 sel_tree', dict: { table: 'sys_depart', field: 'id', text: 'id,parent_id,depart_name,has_child' } },
+  // The type suggests the view: a Date column is edited with a date picker, a decimal with a number input.
+  { name: 'sign_date', txt: '签订日期', type: 'Date' },
+  { name: 'amount', txt: '金额', type: 'BigDecimal', length: 12, point: 2 },
+  { name: 'owner', txt: '负责人', view: '用户选择 sel_user', length: 200 },
+  { name: 'area', txt: '地区', view: '省市区 pca', length: 12 },
+  { name: 'remark', txt: '备注', view: '多行文本 textarea', length: 500 },
+  { name: 'enabled', txt: '启用', view: '开关 switch', length: 1 },
+];
+const TABLE = 'demo_contract';
+const TITLE = '合同登记';
+
+describe('online form designer in Chromium', () => {
+  const session = browserSession({ asAdmin: true, contextOptions: { acceptDownloads: true } });
+  let server: RunningServer;
+  let page: Page;
+  beforeEach(() => { ({ server, page } = session); page.setDefaultTimeout(15_000); });
+
+  const toast = (text: string) => page.locator('.ant-message-notice').filter({ hasText: text }).first();
+  const sideMenu = () => page.locator('.ant-layout-sider .ant-menu');
+  const modal = (title: string | RegExp) => page.locator('.ant-modal').filter({ has: page.locator('.ant-modal-title', { hasText: title }) }).last();
+  const listRow = (text: string) => page.locator('.schema-page .ant-table-tbody tr.ant-table-row').filter({ hasText: text });
+  const ok = (scope: Locator, name: RegExp = /确\s*定/) => scope.getByRole('button', { name }).click();
+
+  /** Picks the option titled so in the dropdown antd opened for this select (found through aria-controls). */
+  async function choose(select: Locator, title: string) {
+    await select.locator('xpath=ancestor::div[contains(concat(" ", @class, " "), " ant-select-selector ")][1]').click();
+    const id = await select.getAttribute('aria-controls');
+    await page.locator(`.ant-select-dropdown:has([id="${id}"]) .ant-select-item-option[title="${title}"]`).click();
+  }
+
+  async function rowAction(text: string, action: string) {
+    await listRow(text).getByText('更多').click();
+    await page.locator('.ant-dropdown:visible').getByText(action, { exact: true }).click();
+  }
+
+  it('designs a form of nine views, syncs it and puts it in the menu for the reviewers', async () => {
+    await sideMenu().getByText('在线开发', { exact: true }).click();
+    await sideMenu().getByText('Online表单开发', { exact: true }).click();
+    await page.waitForURL('**/2025/online/cgform');
+    await page.getByRole('button', { name: '新增表单' }).click();
+    const designer = modal('新增表单');
+    const pane = () => designer.locator('.ant-tabs-tabpane-active');
+    const grid = () => pane().locator('.ant-table-row');
+    const tab = (name: string) => designer.getByRole('tab', { name }).click();
+    /** Row i of the active tab (rows are keyed by position): the grid is virtual, so it is wheeled into sight first. */
+    async function gridRow(i: number): Promise<Locator> {
+      const row = pane().locator(`.ant-table-row[data-row-key="${i}"]`);
+      const keys = async () => (await grid().evaluateAll((rs) => rs.map((r) => Number(r.getAttribute('data-row-key')))));
+      for (let tries = 0; tries < 30 && !(await row.count()); tries++) {
+        await pane().locator('.ant-table-tbody-virtual-holder').hover();
+        await page.mouse.wheel(0, Math.min(...await keys()) > i ? -120 : 120);
+      }
+      return row;
+    }
+
+    // JeecgBoot's default rows come first: the key (locked) and the audit columns.
+    await expect.poll(() => grid().count()).toBe(6);
+    await expect(grid().first().getByLabel('字段名', { exact: true }).inputValue()).resolves.toBe('id');
+    await expect(grid().first().getByLabel('字段名', { exact: true }).isDisabled()).resolves.toBe(true);
+    await designer.getByLabel('表名', { exact: true }).fill(TABLE);
+    await designer.getByLabel('表描述', { exact: true }).fill(TITLE);
+
+    for (const [k, f] of FIELDS.entries()) {
+      await designer.getByRole('button', { name: '新增字段' }).click();
+      // A new row is scrolled into sight.
+      const row = pane().locator(`.ant-table-row[data-row-key="${6 + k}"]`);
+      await row.getByLabel('字段名', { exact: true }).fill(f.name);
+      await row.getByLabel('字段备注', { exact: true }).fill(f.txt);
+      if (f.type) await choose(row.getByRole('combobox', { name: '类型', exact: true }), f.type);
+      if (f.length) await row.getByLabel('长度', { exact: true }).fill(String(f.length));
+      if (f.point) await row.getByLabel('小数点', { exact: true }).fill(String(f.point));
+    }
+    const rowOf = (f: DesignRow) => gridRow(6 + FIELDS.indexOf(f));
+
+    await tab('页面属性');
+    for (const f of FIELDS) {
+      if (f.view) await choose((await rowOf(f)).getByRole('combobox', { name: '控件类型', exact: true }), f.view);
+      if (f.query) await (await rowOf(f)).getByLabel('是否查询', { exact: true }).check();
+      if (f.extend) await (await rowOf(f)).getByLabel('扩展参数', { exact: true }).fill(f.extend);
+    }
+    await expect((await rowOf(FIELDS[3])).locator('.ant-select-selection-item').first().textContent()).resolves.toBe('日期 date');
+    await expect((await rowOf(FIELDS[4])).locator('.ant-select-selection-item').first().textContent()).resolves.toBe('数字 number');
+
+    await tab('校验字段');
+    for (const f of FIELDS.filter((x) => x.required)) await (await rowOf(f)).getByLabel('必填', { exact: true }).check();
+
+    await tab('字典');
+    for (const f of FIELDS.filter((x) => x.dict)) {
+      if (f.dict!.table) await (await rowOf(f)).getByLabel('字典table', { exact: true }).fill(f.dict!.table);
+      if (f.dict!.field) await (await rowOf(f)).getByLabel('字典code', { exact: true }).fill(f.dict!.field);
+      if (f.dict!.text) await (await rowOf(f)).getByLabel('字典text', { exact: true }).fill(f.dict!.text);
+    }
+    await (await rowOf(FIELDS[2])).getByText('字典table 填树表名').waitFor();
+
+    // The server checks the design and names what is wrong; the designer shows its words.
+    await designer.getByLabel('表名', { exact: true }).fill('sys_contract');
+    await ok(designer, /保\s*存/);
+    await designer.locator('.ant-alert').getByText('表名「sys_contract」以系统保留前缀开头（sys_、onl_、qrtz_）').waitFor();
+    await designer.getByLabel('表名', { exact: true }).fill(TABLE);
+    await ok(designer, /保\s*存/);
+    await toast('添加成功！').waitFor();
+    await designer.waitFor({ state: 'detached' });
+    await listRow(TABLE).getByText('未同步').waitFor();
+
+    // Sync: the plan first, in words, then the table.
+    await rowAction(TABLE, '同步数据库');
+    const sync = modal(/同步数据库 - /);
+    await sync.getByText('新建表', { exact: true }).waitFor();
+    const created = await sync.getByText(/^demo_contract（id、.*）$/).textContent();
+    for (const f of FIELDS) expect(created).toContain(`、${f.name}`);
+    await ok(sync, /^同\s*步$/);
+    await sync.locator('.ant-alert').getByText('同步数据库成功！').waitFor();
+    await sync.getByText('数据库表已是最新，无需变更').waitFor();
+    await ok(sync, /关\s*闭/);
+    await listRow(TABLE).getByText('已同步').waitFor();
+
+    // The menu, for the reviewer role; the administrator's own menu shows it at once.
+    await rowAction(TABLE, '添加到菜单');
+    const menu = modal(/添加到菜单 - /);
+    // (clicked, then read back: the controlled checkbox shows its state a moment after the click)
+    await menu.getByLabel('审核人（reviewer）', { exact: true }).click();
+    await expect.poll(() => menu.getByLabel('审核人（reviewer）', { exact: true }).isChecked()).toBe(true);
+    await expect(menu.getByLabel('申报人（applicant）', { exact: true }).isChecked()).resolves.toBe(false);
+    await ok(menu, /添\s*加/);
+    await toast('已添加到菜单').waitFor();
+    await sideMenu().getByText(TITLE, { exact: true }).waitFor();
+
+    // 功能测试 opens the new page in the app.
+    await rowAction(TABLE, '功能测试');
+    await page.waitForURL(`**/2025/online/cgformList/${TABLE}`);
+    await page.locator('.schema-page thead th').filter({ hasText: '标题' }).waitFor();
+  });
+
+  it('a reviewer finds the new page in the menu and adds, searches, edits, exports and deletes a record', async () => {
+    // Logged in as the administrator: log out, then in as a reviewer (two departments: the choice comes first).
+    await page.getByRole('button', { name: '退出登录' }).click();
+    await ok(page.locator('.ant-modal-confirm'));
+    await page.waitForURL('**/2025/user/login');
+    await loginThroughForm(page, server.baseUrl, 'reviewer', ADMIN_PASSWORD);
+    await ok(page.locator('.ant-modal').filter({ hasText: '切换登录部门' }));
+    await page.waitForURL('**/2025/dashboard/analysis');
+
+    await sideMenu().getByText('在线开发', { exact: true }).click();
+    await expect(sideMenu().getByText('Online表单开发', { exact: true }).count()).resolves.toBe(0);
+    await sideMenu().getByText(TITLE, { exact: true }).click();
+    await page.waitForURL(`**/2025/online/cgformList/${TABLE}`);
+
+    const form = () => modal(/新增|编辑/);
+    const item = (label: string) => form().locator('.ant-formily-item').filter({ has: page.locator('.ant-formily-item-label', { hasText: new RegExp(`^\\s*\\*?\\s*${label}\\s*[:：]?\\s*$`) }) }).first();
+
+    await page.getByRole('button', { name: /新\s*增/ }).click();
+    await form().getByText('新增', { exact: true }).waitFor();
+    await ok(form());
+    await item('标题').getByText('标题不能为空').waitFor();
+    await item('标题').locator('input').fill('采购合同');
+    await choose(item('优先级').locator('input[aria-controls]'), '紧急');
+    const departs = page.locator('.ant-tree-select-dropdown:not(.ant-select-dropdown-hidden)');
+    await item('所属部门').locator('.ant-select-selector').click();
+    await departs.locator('.ant-select-tree-node-content-wrapper').first().click();
+    await item('签订日期').locator('input').fill('2025-06-01');
+    await item('签订日期').locator('input').press('Enter');
+    await item('金额').locator('input').fill('1200.5');
+    await item('负责人').getByRole('button').first().click();
+    const users = modal('选择用户');
+    await users.locator('.ant-table-row').filter({ hasText: 'reviewer' }).locator('input[type=checkbox]').check();
+    await ok(users);
+    await users.waitFor({ state: 'hidden' });
+    await item('地区').locator('.ant-select-selector').click();
+    for (const name of ['北京市', '市辖区', '东城区']) await page.locator('.ant-cascader-menu-item').filter({ hasText: new RegExp(`^${name}$`) }).click();
+    await item('备注').locator('textarea').fill('首批采购');
+    await item('启用').locator('.ant-switch').click();
+    await ok(form());
+    await toast('添加成功！').waitFor();
+    await form().waitFor({ state: 'detached' });
+
+    const row = listRow('采购合同');
+    await row.waitFor();
+    for (const shown of ['紧急', '科创服务中心', '2025-06-01', '1200.5', '审核人', '北京市/市辖区/东城区']) expect(await row.innerText()).toContain(shown);
+
+    // A second record, so the search has something to leave out.
+    await page.getByRole('button', { name: /新\s*增/ }).click();
+    await item('标题').locator('input').fill('服务合同');
+    await ok(form());
+    await toast('添加成功！').waitFor();
+    await form().waitFor({ state: 'detached' });
+    await page.locator('.ant-pagination-total-text').filter({ hasText: '1-2 共2条' }).waitFor();
+
+    await page.getByPlaceholder('请输入标题').fill('采购');
+    await page.getByRole('button', { name: /查\s*询/ }).click();
+    await page.locator('.ant-pagination-total-text').filter({ hasText: '1-1 共1条' }).waitFor();
+
+    await row.getByText('编辑').click();
+    await expect.poll(() => item('标题').locator('input').inputValue()).toBe('采购合同');
+    await item('标题').locator('input').fill('采购合同（修订）');
+    await ok(form());
+    await toast('编辑成功!').waitFor();
+    await listRow('采购合同（修订）').waitFor();
+
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: /导\s*出/ }).click()]);
+    expect(download.suggestedFilename()).toBe(`${TITLE}.xlsx`);
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.readFile((await download.path())!);
+    const values = book.worksheets[0].getSheetValues().flat().filter((v) => typeof v === 'string');
+    expect(values).toEqual(expect.arrayContaining(['标题', '优先级', '采购合同（修订）', '紧急', '首批采购']));
+    expect(values).not.toContain('服务合同');
+
+    await rowAction('采购合同（修订）', '删除');
+    await ok(page.locator('.ant-modal-confirm'));
+    await toast('删除成功!').waitFor();
+    await page.getByRole('button', { name: /重\s*置/ }).click();
+    await page.locator('.ant-pagination-total-text').filter({ hasText: '1-1 共1条' }).waitFor();
+    await expect(listRow('采购合同').count()).resolves.toBe(0);
+  });
+});
