@@ -28,8 +28,4 @@ export const cgformApi = {
   addToMenu: (body: { id: string; parentId?: string; roleIds: string[] }) => http.post<string>('/online/cgform/head/addToMenu', body),
 };
 
-/** The server's refusal carried by a failed request (the request layer has already shown it once). */
-export function refusalOf(e: unknown): string | undefined {
-  const m = (e as { data?: { message?: unknown } } | null)?.data?.message;
-  return typeof m === 'string' && m ? m : undefined;
-}
+export { refusalOf } from '../../api/refusal';

@@ -1,3 +1,4 @@
+import { refusalOf } from '../../api/refusal';
 import { Alert, App, Button, Col, Form, Input, Modal, Row, Spin, Tabs, type FormRule } from 'antd';
 import { useEffect, useState } from 'react';
 import { fieldMessages, maxLengthOf } from '../../../schema/messages';
@@ -26,11 +27,6 @@ function headField(schema: PageSchema, name: keyof HeadValues): { label: string;
   return { label: f.label, rules };
 }
 
-/** The server's words in a refused call (a 4xx carries them in the envelope). */
-const serverMessage = (e: unknown) => {
-  const m = (e as { data?: { message?: unknown } } | null)?.data?.message;
-  return typeof m === 'string' ? m : undefined;
-};
 
 /**
  * The online report designer (新增报表 / 设计): code, name and SQL; 解析SQL reads the statement's
@@ -61,7 +57,7 @@ export default function CgreportDesigner({ schema, row, open, onClose }: PanelPr
         setFields(items.result.records.map(toField));
         setParams(stored.result.records.map(toParam));
       })
-      .catch((e) => live && setProblem(serverMessage(e)))
+      .catch((e) => live && setProblem(refusalOf(e)))
       .finally(() => live && setLoading(false));
     return () => { live = false; };
   }, [id, form]);
@@ -79,7 +75,7 @@ export default function CgreportDesigner({ schema, row, open, onClose }: PanelPr
       setTab(res.result.fields.length || !res.result.params.length ? 'fields' : 'params');
       void message.success(`解析完成：${res.result.fields.length}个字段，${res.result.params.length}个参数`);
     } catch (e) {
-      setProblem(serverMessage(e));
+      setProblem(refusalOf(e));
     } finally {
       setParsing(false);
     }
@@ -98,7 +94,7 @@ export default function CgreportDesigner({ schema, row, open, onClose }: PanelPr
       void message.success(res.message);
       onClose(true);
     } catch (e) {
-      setProblem(serverMessage(e));
+      setProblem(refusalOf(e));
     } finally {
       setSaving(false);
     }

@@ -1,3 +1,4 @@
+import { refusalOf } from '../../../api/refusal';
 import { ExportOutlined } from '@ant-design/icons';
 import { App, Button, Card, Result, Space, Spin, Table, type TableProps } from 'antd';
 import type { SorterResult } from 'antd/es/table/interface';
@@ -16,10 +17,6 @@ interface ReportMeta {
   params: ReportParamInfo[];
 }
 
-const serverMessage = (e: unknown) => {
-  const m = (e as { data?: { message?: unknown } } | null)?.data?.message;
-  return typeof m === 'string' ? m : undefined;
-};
 
 /**
  * An online report's page (/online/cgreport/:code): its query bar and parameters, its columns with
@@ -44,7 +41,7 @@ export default function OnlCgreportAutoList({ params }: PageProps) {
       if (!query.success) void message.warning(query.message);
       if (!stored.success) void message.warning(stored.message);
       if (live) setMeta({ columns: cols.result, query: query.success ? query.result : [], params: stored.success ? stored.result : [] });
-    })().catch((e) => { if (live) setError(serverMessage(e) ?? '报表加载失败'); });
+    })().catch((e) => { if (live) setError(refusalOf(e) ?? '报表加载失败'); });
     return () => { live = false; };
   }, [code, message]);
 

@@ -2,14 +2,13 @@ import { Card, Col, Empty, Result, Row, Spin, Tabs, Typography } from 'antd';
 import { lazy, Suspense, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useLocation } from 'react-router-dom';
 import { http } from '../../../api/request';
+import { refusalOf } from '../../../api/refusal';
 import type { PageProps } from '../../registry';
 import { chartPanels, chartSpec, type ChartKind, type ChartPanel, type ChartsData } from './chart-spec';
 import { GraphTable } from './GraphTable';
 
 const G2Chart = lazy(() => import('./G2Chart'));
 
-/** What the server said when the call failed (the request layer has shown it too); the page keeps it in view. */
-const failureText = (e: unknown) => (e as { data?: { message?: unknown } }).data?.message;
 
 /**
  * A graph report (/online/graphreport/chart/:id): its rows from getChartsData (the route's query
@@ -27,7 +26,7 @@ export default function GraphreportAutoChart({ params }: PageProps) {
     const query = Object.fromEntries(new URLSearchParams(search));
     http.get<ChartsData>('/online/graphreport/api/getChartsData', { ...query, id })
       .then((res) => { if (live) setState(res.success ? { chart: res.result } : { error: res.message }); })
-      .catch((e: unknown) => { if (live) setState({ error: String(failureText(e) || '图表数据加载失败') }); });
+      .catch((e: unknown) => { if (live) setState({ error: String(refusalOf(e) || '图表数据加载失败') }); });
     return () => { live = false; };
   }, [id, search]);
 
