@@ -19,7 +19,7 @@ const user = (n: number, extra: Partial<RoleUser> = {}): RoleUser => ({ id: `u${
 const page = (records: RoleUser[], total = records.length) => envelope(true, { records, total, size: 10, current: 1, pages: 1 });
 
 const members = [user(1), user(2, { sex: 2, status: 2 })];
-const everyone = [user(1), user(2), user(3, { orgCodeTxt: '研发部' }), user(4)];
+const everyone = [user(1), user(2), user(3, { orgCode: 'A01A05' } as Partial<RoleUser>), user(4)];
 
 function open() {
   render(
@@ -33,7 +33,8 @@ const rowOf = (text: string) => screen.getByText(text).closest('tr')!;
 const tick = (text: string) => fireEvent.click(within(rowOf(text)).getByRole('checkbox'));
 
 beforeEach(() => {
-  get.mockImplementation(async (url: string) => (url === '/sys/user/userRoleList' ? page(members, 2) : page(everyone)) as never);
+  get.mockImplementation(async (url: string) => (url === '/sys/user/userRoleList' ? page(members, 2)
+    : url === '/sys/sysDepart/queryTreeList' ? envelope(true, []) : page(everyone)) as never);
 });
 afterEach(() => { cleanup(); vi.clearAllMocks(); });
 
@@ -108,7 +109,7 @@ describe('RoleUsers', () => {
     await screen.findByText('user1');
     fireEvent.click(screen.getByText('添加已有用户'));
     const picker = (await screen.findByText('选择用户')).closest<HTMLElement>('.ant-modal')!;
-    expect(await within(picker).findByText('研发部')).toBeInTheDocument();
+    expect(await within(picker).findByText('A01A05')).toBeInTheDocument();
     expect(calls('/sys/user/queryUserComponentData')[0]).toEqual({ pageNo: 1, pageSize: 10 });
     fireEvent.click(within(within(picker).getByText('user3').closest('tr')!).getByRole('checkbox'));
     fireEvent.click(within(within(picker).getByText('user4').closest('tr')!).getByRole('checkbox'));
@@ -124,7 +125,7 @@ describe('RoleUsers', () => {
     await screen.findByText('user1');
     fireEvent.click(screen.getByText('添加已有用户'));
     const picker = (await screen.findByText('选择用户')).closest<HTMLElement>('.ant-modal')!;
-    await within(picker).findByText('研发部');
+    await within(picker).findByText('A01A05');
     fireEvent.click(within(picker).getByRole('button', { name: /确\s*定/ }));
     expect(await screen.findByText('请选择用户')).toBeInTheDocument();
     expect(post).not.toHaveBeenCalled();

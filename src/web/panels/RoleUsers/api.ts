@@ -20,9 +20,6 @@ export const roleUsersApi = {
   add: (roleId: string, userIdList: string[]) => http.post<null>('/sys/user/addSysUserRole', { roleId, userIdList }),
   remove: (roleId: string, userId: string) => http.delete<null>('/sys/user/deleteUserRole', { roleId, userId }),
   removeBatch: (roleId: string, userIds: string[]) => http.delete<null>('/sys/user/deleteUserRoleBatch', { roleId, userIds: userIds.join(',') }),
-  /** The user picker's list (JSelectUserByDep without a department: everyone). */
-  pickable: (params: Params) => http.get<Page<RoleUser>>('/sys/user/queryUserComponentData', params),
 };
 
-/** SPEC §3: sex 1 male, 2 female. */
-export const sexText = (u: RoleUser) => u.sex_dictText ?? (u.sex === 1 ? '男' : u.sex === 2 ? '女' : '');
+export { sexText } from '../../widgets/sel_user/api';

@@ -1,11 +1,10 @@
 import { Button, Col, Input, Modal, Row, Space, Table, type TableColumnsType } from 'antd';
 import { useCallback, useRef, useState, type Key } from 'react';
-import { sexText } from '../../panels/RoleUsers/api';
 import { useList } from '../../renderer/useList';
 import type { DepartNode } from '../sel_depart/api';
 import { DepartTree } from '../sel_depart/DepartTree';
 import type { PickerModalProps } from '../picker/PickerField';
-import { userPickerApi, type PickerUser } from './api';
+import { sexText, userPickerApi, type PickerUser } from './api';
 
 
 const columns: TableColumnsType<PickerUser> = [

@@ -12,3 +12,6 @@ export const userPickerApi = {
   /** One page of users, in a department (and those below it) when departId is given; newest first. */
   page: (params: Record<string, unknown>) => http.get<Page<PickerUser>>('/sys/user/queryUserComponentData', params),
 };
+
+/** SPEC §3: sex 1 male, 2 female (the server's dictionary text when it sent one). */
+export const sexText = (u: { sex?: number | null; sex_dictText?: string | null }) => u.sex_dictText ?? (u.sex === 1 ? '男' : u.sex === 2 ? '女' : '');
