@@ -1,3 +1,4 @@
+import { VIEWS } from './meta-schema';
 import { linkDownSettings } from './views';
 import { SYSTEM_FIELDS, snakeCase, type ColumnType, type DictRef, type FieldSchema, type PageSchema, type ViewType } from './types';
 
@@ -80,8 +81,7 @@ const DESIGN_TYPES: Record<ColumnType, string> = {
   string: 'string', int: 'int', double: 'double', long: 'long', date: 'Date', datetime: 'Datetime', decimal: 'BigDecimal',
   text: 'Text', blob: 'Blob', time: 'string', boolean: 'string',
 };
-const VIEWS = new Set<string>(['text', 'password', 'textarea', 'number', 'switch', 'date', 'datetime', 'time', 'radio', 'checkbox', 'list',
-  'list_multi', 'sel_search', 'sel_tree', 'cat_tree', 'link_down', 'sel_user', 'sel_depart', 'popup', 'pca', 'file', 'image', 'umeditor', 'markdown', 'hidden']);
+const VIEW_NAMES = new Set<string>(VIEWS);
 
 /** The designer's named validations (contract §9.2 field_valid_type) as a pattern and its message. */
 export const VALID_TYPES: Record<string, { pattern: string; message: string }> = {
@@ -149,7 +149,7 @@ function toField(f: DesignField): FieldSchema {
   const type = DB_TYPES[(f.dbType ?? 'string').toLowerCase()];
   if (!type) throw new DesignError(`字段「${f.dbFieldName}」的类型「${f.dbType}」不支持`);
   const view = (f.fieldShowType || 'text') as ViewType;
-  if (!VIEWS.has(view)) throw new DesignError(`字段「${f.dbFieldName}」的控件类型「${f.fieldShowType}」不支持`);
+  if (!VIEW_NAMES.has(view)) throw new DesignError(`字段「${f.dbFieldName}」的控件类型「${f.fieldShowType}」不支持`);
   const out: FieldSchema = { name: camel(f.dbFieldName), label: f.dbFieldTxt?.trim() || f.dbFieldName, type, view };
   const length = num(f.dbLength);
   if (length && (type === 'string' || type === 'decimal' || type === 'text')) out.length = length;

@@ -1,5 +1,5 @@
 import { defaultView } from './form';
-import { dictOf } from './views';
+import { dictOf, hasListText } from './views';
 import type { DictRef, PageSchema, ViewType } from './types';
 
 /** One column of a page's list. */
@@ -22,7 +22,7 @@ export function listColumns(schema: Pick<PageSchema, 'fields'>): ListColumn[] {
     field: f.name,
     title: f.label,
     view: defaultView(f),
-    dictText: !!dictOf(f) || f.view === 'pca',
+    dictText: hasListText(f),
     dict: dictOf(f),
     extend: f.extend,
     sortable: f.sortable !== false,

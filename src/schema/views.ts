@@ -13,6 +13,8 @@ export interface ViewInterface {
   multiple?: (f: FieldSchema) => boolean;
   /** The dictionary its stored value is translated through, when the view implies one. */
   dict?: (f: FieldSchema) => DictRef | undefined;
+  /** The server adds `<field>_dictText` by other means than a dictionary (areas: names from codes). */
+  listText?: true;
 }
 
 const str = (v: unknown, fallback: string) => (typeof v === 'string' && v ? v : fallback);
@@ -81,7 +83,7 @@ export const VIEW_INTERFACES: Record<ViewType, ViewInterface> = {
   // The values a report row hands over: shown as they are.
   popup: plain,
   // Area codes: translated through the bundled area data, not a dictionary.
-  pca: { queryView: 'pca' },
+  pca: { queryView: 'pca', listText: true },
 };
 
 export function viewInterface(view: ViewType | undefined): ViewInterface {
@@ -89,6 +91,11 @@ export function viewInterface(view: ViewType | undefined): ViewInterface {
 }
 
 /** The dictionary a field's stored value reads through: its own, else the one its view implies. */
+/** Whether list rows carry `<field>_dictText` for this field, so a list shows that text. */
+export function hasListText(f: FieldSchema): boolean {
+  return !!dictOf(f) || !!viewInterface(f.view).listText;
+}
+
 export function dictOf(f: FieldSchema): DictRef | undefined {
   if (f.dict) return f.dict;
   return viewInterface(f.view).dict?.(f);
