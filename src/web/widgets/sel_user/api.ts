@@ -13,5 +13,8 @@ export const userPickerApi = {
   page: (params: Record<string, unknown>) => http.get<Page<PickerUser>>('/sys/user/queryUserComponentData', params),
 };
 
-/** SPEC §3: sex 1 male, 2 female (the server's dictionary text when it sent one). */
-export const sexText = (u: { sex?: number | null; sex_dictText?: string | null }) => u.sex_dictText ?? (u.sex === 1 ? '男' : u.sex === 2 ? '女' : '');
+/** SPEC §3: sex 1 male, 2 female; any other value (the guest's 0) shows nothing, not the raw code. */
+export function sexText(u: { sex?: number | null; sex_dictText?: string | null }): string {
+  const translated = u.sex_dictText && u.sex_dictText !== String(u.sex) ? u.sex_dictText : undefined;
+  return translated ?? (u.sex === 1 ? '男' : u.sex === 2 ? '女' : '');
+}
