@@ -61,9 +61,37 @@ describe('designToSchema', () => {
     const tree = designToSchema({ head: { tableName: 'demo_type', tableTxt: '类型', isTree: 'Y', treeParentIdField: 'pid', treeIdField: 'has_child', treeFieldname: 'type_name' },
       fields: [f('pid'), f('has_child', { dbLength: 3 }), f('type_name')] });
     expect(tree).toMatchObject({ kind: 'tree', tree: { pidField: 'pid', hasChildField: 'hasChild', textField: 'typeName' } });
-    const main = designToSchema({ head: { tableName: 'demo_order', tableTxt: '订单', tableType: 2 }, fields: [f('order_no')] },
-      { subTables: [{ table: 'demo_line', foreignKey: 'order_id' }, { table: 'demo_note', foreignKey: 'order_id', relationType: 1 }] });
+    const fk = (o: Partial<DesignField> = {}) => f('order_id', { dbLength: 32, mainTable: 'demo_order', mainField: 'id', ...o });
+    const note = designToSchema({ head: { tableName: 'demo_note', tableTxt: '备注', tableType: 3, relationType: 1 }, fields: [f('note'), fk()] });
+    const line = designToSchema({ head: { tableName: 'demo_line', tableTxt: '明细', tableType: 3, relationType: 0 }, fields: [fk(), f('item')] });
+    expect(line).toMatchObject({ kind: 'sub', main: { table: 'demo_order', foreignKey: 'orderId', display: 'table' } });
+    // The server writes the main row's id into the foreign key: it is never a form input.
+    expect(line.fields.find((x) => x.name === 'orderId')?.form).toBe(false);
+    const other = { ...line, table: 'demo_other', code: 'demo_other', main: { table: 'demo_elsewhere', foreignKey: 'orderId' } };
+    const main = designToSchema({ head: { tableName: 'demo_order', tableTxt: '订单', tableType: 2 }, fields: [f('order_no')] }, { subs: [note, other, line] });
     expect(main.subTables).toEqual([{ code: 'demo_line', foreignKey: 'orderId', display: 'table' }, { code: 'demo_note', foreignKey: 'orderId', display: 'tabs' }]);
+    // The designer shows the link on the foreign key's row and the relation on the head, and saving it again gives the same schema.
+    const opened = schemaToDesign(note);
+    expect(opened.head).toMatchObject({ tableType: 3, relationType: 1 });
+    expect(opened.fields.find((x) => x.dbFieldName === 'order_id')).toMatchObject({ mainTable: 'demo_order', mainField: 'id' });
+    expect(designToSchema(opened)).toEqual(note);
+  });
+
+  it.each([
+    [[f('a')], '附表需要且只能有一个外键字段：在“外键”中为关联主表的字段填写主表名和主表字段'],
+    [[f('a', { mainTable: 'm', dbLength: 32 }), f('b', { mainTable: 'm', dbLength: 32 })], '附表需要且只能有一个外键字段：在“外键”中为关联主表的字段填写主表名和主表字段'],
+    [[f('a', { mainTable: 'demo', dbLength: 32 })], '附表不能以自己为主表'],
+    [[f('a', { mainTable: 'm', mainField: 'code', dbLength: 32 })], '外键字段「a」只能关联主表的 id 字段'],
+    [[f('a', { mainTable: 'm', dbLength: 10 })], '外键字段「a」必须是长度不小于32的 string 类型（存放主表的 id）'],
+    [[f('a', { mainTable: 'Bad-Name', dbLength: 32 })], '主表名「bad-name」不合法：只能用小写字母、数字和下划线，以字母开头，下划线后跟字母'],
+  ] as [DesignField[], string][])('refuses a sub table without one good foreign key: %#', (fields, message) => {
+    expect(() => designToSchema({ head: { tableName: 'demo', tableTxt: 'x', tableType: 3 }, fields })).toThrow(new DesignError(message));
+  });
+
+  it('refuses a foreign key outside a sub table and a tree that is a main or sub table', () => {
+    expect(() => designToSchema({ head: { tableName: 'demo', tableTxt: 'x' }, fields: [f('a', { mainTable: 'm' })] })).toThrow(new DesignError('只有附表可以设置外键（字段「a」）'));
+    expect(() => designToSchema({ head: { tableName: 'demo', tableTxt: 'x', tableType: 2, isTree: 'Y' }, fields: [f('a')] })).toThrow(new DesignError('树表只能是单表，不能是主表或附表'));
+    expect(() => designToSchema({ head: { tableName: 'demo', tableTxt: 'x', tableType: 7 }, fields: [f('a')] })).toThrow(new DesignError('表类型只能是单表、主表或附表'));
   });
 
   it.each([

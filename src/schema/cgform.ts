@@ -1,6 +1,6 @@
 import { VIEWS } from './meta-schema';
 import { linkDownSettings } from './views';
-import { SYSTEM_FIELDS, snakeCase, type ColumnType, type DictRef, type FieldSchema, type PageSchema, type ViewType } from './types';
+import { SYSTEM_FIELDS, snakeCase, type ColumnType, type DictRef, type FieldSchema, type PageSchema, type SubTableSchema, type ViewType } from './types';
 
 /**
  * The online-form designer speaks JeecgBoot's model (contract §9: `onl_cgform_head`, `_field`,
@@ -186,8 +186,34 @@ function toField(f: DesignField): FieldSchema {
 
 const SYSTEM = new Set(SYSTEM_FIELDS.map((f) => snakeCase(f.name)));
 
-/** The page schema a design describes. `subTables` maps each sub table name to its foreign key column (on the sub table). */
-export function designToSchema(d: Design, opts: { subTables?: { table: string; foreignKey: string; relationType?: number | string }[] } = {}): PageSchema {
+/** The sub tables of a main table: the sub pages whose `main` names it, in table-name order. */
+export function subTablesOf(mainTable: string, subs: PageSchema[]): SubTableSchema[] {
+  return subs
+    .filter((s) => s.kind === 'sub' && s.main?.table === mainTable)
+    .sort((a, b) => a.table.localeCompare(b.table))
+    .map((s) => ({ code: s.code, foreignKey: s.main!.foreignKey, display: s.main!.display ?? 'table' }));
+}
+
+/** A sub design's link to its main table: the one field whose 外键 names a main table (and its id). */
+function mainLink(d: Design, table: string, fields: FieldSchema[]): PageSchema['main'] {
+  const links = d.fields.filter((f) => f.mainTable?.trim());
+  if (links.length !== 1) throw new DesignError('附表需要且只能有一个外键字段：在“外键”中为关联主表的字段填写主表名和主表字段');
+  const link = links[0];
+  const name = link.dbFieldName.trim().toLowerCase();
+  const mainTable = link.mainTable!.trim().toLowerCase();
+  checkDbName(mainTable, '主表名');
+  if (mainTable === table) throw new DesignError('附表不能以自己为主表');
+  if ((link.mainField?.trim() || 'id').toLowerCase() !== 'id') throw new DesignError(`外键字段「${name}」只能关联主表的 id 字段`);
+  const fk = fields.find((f) => snakeCase(f.name) === name);
+  if (!fk) throw new DesignError(`外键字段「${name}」不能是系统字段`);
+  if (fk.type !== 'string' || (fk.length ?? 0) < 32) throw new DesignError(`外键字段「${name}」必须是长度不小于32的 string 类型（存放主表的 id）`);
+  // The server writes the main row's id into it: never a form input.
+  fk.form = false;
+  return { table: mainTable, foreignKey: fk.name, display: Number(d.head.relationType) === 1 ? 'tabs' : 'table' };
+}
+
+/** The page schema a design describes. A main table's sub tables come from the sub designs (`subs`) that name it. */
+export function designToSchema(d: Design, opts: { subs?: PageSchema[] } = {}): PageSchema {
   const table = d.head.tableName?.trim().toLowerCase();
   checkDbName(table ?? '', '表名');
   if (RESERVED_TABLES.test(table)) throw new DesignError(`表名「${table}」以系统保留前缀开头（sys_、onl_、qrtz_）`);
@@ -212,6 +238,12 @@ export function designToSchema(d: Design, opts: { subTables?: { table: string; f
   // Its buttons are checked like any page's: `online:<table>:add|edit|…`, granted when it is added to a menu.
   const schema: PageSchema = { code: table, title: d.head.tableTxt.trim(), table, api: `/online/data/${table}`, permission: `online:${table}`, component: `online/${table}`, fields };
   const tableType = Number(d.head.tableType ?? 1);
+  if (![1, 2, 3].includes(tableType)) throw new DesignError('表类型只能是单表、主表或附表');
+  if (yes(d.head.isTree) && tableType !== 1) throw new DesignError('树表只能是单表，不能是主表或附表');
+  if (tableType !== 3) {
+    const stray = d.fields.find((f) => f.mainTable?.trim());
+    if (stray) throw new DesignError(`只有附表可以设置外键（字段「${stray.dbFieldName}」）`);
+  }
   if (yes(d.head.isTree)) {
     const pid = d.head.treeParentIdField?.trim(), hasChild = d.head.treeIdField?.trim(), text = d.head.treeFieldname?.trim();
     if (!pid || !hasChild || !text) throw new DesignError('树表需要设置父ID字段、是否有子节点字段和树显示字段');
@@ -220,9 +252,10 @@ export function designToSchema(d: Design, opts: { subTables?: { table: string; f
     schema.tree = { pidField: camel(pid), hasChildField: camel(hasChild), textField: camel(text) };
   } else if (tableType === 2) {
     schema.kind = 'main';
-    schema.subTables = (opts.subTables ?? []).map((s) => ({ code: s.table, foreignKey: camel(s.foreignKey), display: Number(s.relationType) === 1 ? 'tabs' : 'table' }));
+    schema.subTables = subTablesOf(table, opts.subs ?? []);
   } else if (tableType === 3) {
     schema.kind = 'sub';
+    schema.main = mainLink(d, table, fields);
   }
 
   const indexes: { columns: string[]; unique?: boolean }[] = [];
@@ -247,6 +280,7 @@ export function schemaToDesign(s: PageSchema): Design {
     isTree: s.kind === 'tree' ? 'Y' : 'N',
     ...(s.tree ? { treeParentIdField: snakeCase(s.tree.pidField), treeIdField: snakeCase(s.tree.hasChildField), treeFieldname: snakeCase(s.tree.textField) } : {}),
     ...(s.subTables?.length ? { subTableStr: s.subTables.map((t) => t.code).join(',') } : {}),
+    ...(s.main ? { relationType: s.main.display === 'tabs' ? 1 : 0 } : {}),
   };
   const own = new Set(s.fields.map((f) => f.name));
   const system = SYSTEM_FIELDS.filter((f) => !own.has(f.name)).map((f) => ({ ...f, form: false, list: false }));
@@ -260,6 +294,7 @@ export function schemaToDesign(s: PageSchema): Design {
       isReadOnly: f.readonly ? 1 : 0, sortFlag: f.sortable === false ? '0' : '1', orderNum: i,
     };
     if (f.default !== undefined) out.dbDefaultVal = String(f.default);
+    if (s.main?.foreignKey === f.name) Object.assign(out, { mainTable: s.main.table, mainField: 'id' });
     // One validation per field in the designer: a pattern wins; uniqueness also travels as a unique index.
     if (f.pattern) out.fieldValidType = Object.entries(VALID_TYPES).find(([, v]) => v.pattern === f.pattern)?.[0] ?? f.pattern;
     else if (f.unique) out.fieldValidType = 'only';

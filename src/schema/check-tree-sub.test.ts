@@ -22,6 +22,25 @@ const setProblem = (...schemas: PageSchema[]) => {
   return 'ok';
 };
 
+const pageProblem = (schema: PageSchema) => {
+  try {
+    checkPageSchema(JSON.parse(JSON.stringify(schema)), 'x.json');
+  } catch (e) {
+    if (e instanceof SchemaError) return e.message;
+    throw e;
+  }
+  return 'ok';
+};
+
+describe('a sub page naming its main table', () => {
+  it('accepts its own column as the foreign key and refuses the rest, naming the path', () => {
+    expect(pageProblem({ ...line, main: { table: 'demo_order', foreignKey: 'orderId', display: 'tabs' } })).toBe('ok');
+    expect(pageProblem({ ...line, main: { table: 'demo_order', foreignKey: 'nope' } })).toMatch(/\/main\/foreignKey.*"nope" is not declared/);
+    expect(pageProblem({ ...line, main: { table: 'demo_order_line', foreignKey: 'orderId' } })).toMatch(/\/main\/table.*its own main table/);
+    expect(pageProblem({ ...line, kind: 'single', main: { table: 'demo_order', foreignKey: 'orderId' } })).toMatch(/\/main.*only a page of kind "sub"/);
+  });
+});
+
 describe('sub table checks', () => {
   it('accepts a main page whose sub tables are sub pages with the foreign key column', () => {
     expect(setProblem(order, line)).toBe('ok');

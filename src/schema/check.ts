@@ -48,6 +48,12 @@ export function checkPageSchema(doc: unknown, source: string): PageSchema {
     if (f.view === 'password' && !f.virtual) f.sensitive = true;
   });
   const has = (name: string) => seen.has(name) || system.has(name);
+  if (schema.main) {
+    if (schema.kind !== 'sub') throw new SchemaError(source, '/main', 'only a page of kind "sub" names its main table');
+    const fk = schema.fields.find((f) => f.name === schema.main!.foreignKey);
+    if (!fk || fk.virtual) throw new SchemaError(source, '/main/foreignKey', `field "${schema.main.foreignKey}" is not declared`);
+    if (schema.main.table === schema.table) throw new SchemaError(source, '/main/table', 'a sub table cannot be its own main table');
+  }
   if (schema.kind === 'tree' && !schema.tree) throw new SchemaError(source, '/tree', 'a tree page needs pidField, hasChildField and textField');
   if (schema.tree) {
     for (const key of ['pidField', 'hasChildField', 'textField'] as const) {

@@ -34,6 +34,10 @@ export const pageMetaSchema = {
         properties: { code: { type: 'string' }, foreignKey: { type: 'string', pattern: NAME }, display: { enum: ['table', 'tabs'] } },
       },
     },
+    main: {
+      type: 'object', additionalProperties: false, required: ['table', 'foreignKey'],
+      properties: { table: { type: 'string', pattern: TABLE }, foreignKey: { type: 'string', pattern: NAME }, display: { enum: ['table', 'tabs'] } },
+    },
     component: { type: 'string', pattern: '^[a-zA-Z][a-zA-Z0-9_/]*$' },
     indexes: {
       type: 'array',

@@ -107,6 +107,12 @@ export interface PageSchema {
   kind?: 'single' | 'tree' | 'main' | 'sub';
   tree?: TreeSettings;
   subTables?: SubTableSchema[];
+  /**
+   * Of a sub page: the main table it belongs to and its column holding the main row's id. The
+   * online-form designer keeps the link here (a sub design names its main, as JeecgBoot's foreign
+   * key does); the main's `subTables` are derived from it.
+   */
+  main?: { table: string; foreignKey: string; display?: 'table' | 'tabs' };
   defaultSort?: { column: string; order: 'asc' | 'desc' };
   /** The menu component this schema renders (e.g. system/SysPositionList): a schema file plus a menu row is a page. */
   component?: string;

@@ -70,6 +70,8 @@ export interface TestServer {
   /** Logs in (solving the captcha when it is on) and returns the token; throws when refused. */
   login(username?: string, password?: string): Promise<string>;
   close(): Promise<void>;
+  /** Stops the server and starts it again on the same database (what a deploy or a crash does). */
+  restart(): Promise<void>;
 }
 
 export interface StartOptions {
@@ -153,18 +155,20 @@ export async function startServer(opts: StartOptions = {}): Promise<TestServer> 
       PORT: '0',
       LOG_LEVEL: 'silent',
     });
-    const { ctx } = await bootstrap({ ...config, adminPassword: ADMIN_PASSWORD }, opts.root);
-    const { db, dialect } = ctx;
+    const boot = async () => {
+      const { ctx } = await bootstrap({ ...config, adminPassword: ADMIN_PASSWORD }, opts.root);
+      if (ctx.dialect !== backend) throw new Error(`expected a ${backend} connection, got ${ctx.dialect}`);
+      const built = await buildApp(ctx);
+      await built.listen({ port: 0, host: '127.0.0.1' });
+      const addr = built.server.address();
+      if (!addr || typeof addr === 'string') throw new Error('server has no TCP address');
+      return { db: ctx.db, app: built, baseUrl: `http://127.0.0.1:${addr.port}` };
+    };
+    let { db, app, baseUrl } = await boot();
+    let apiUrl = `${baseUrl}${config.apiBase}`;
+    // Read at cleanup time: after a restart they are the new server's.
     cleanups.push(() => db.destroy());
-    if (dialect !== backend) throw new Error(`expected a ${backend} connection, got ${dialect}`);
-
-    const app = await buildApp(ctx);
     cleanups.push(() => app.close());
-    await app.listen({ port: 0, host: '127.0.0.1' });
-    const addr = app.server.address();
-    if (!addr || typeof addr === 'string') throw new Error('server has no TCP address');
-    const baseUrl = `http://127.0.0.1:${addr.port}`;
-    const apiUrl = `${baseUrl}${config.apiBase}`;
 
     const request = async (method: string, urlPath: string, o: RequestOptions = {}): Promise<ApiResponse> => {
       const headers: Record<string, string> = { ...o.headers };
@@ -203,7 +207,7 @@ export async function startServer(opts: StartOptions = {}): Promise<TestServer> 
     };
 
     let closed = false;
-    return {
+    const server: TestServer = {
       backend,
       baseUrl,
       apiUrl,
@@ -218,7 +222,15 @@ export async function startServer(opts: StartOptions = {}): Promise<TestServer> 
         closed = true;
         await runCleanups();
       },
+      restart: async () => {
+        await app.close();
+        await db.destroy();
+        ({ db, app, baseUrl } = await boot());
+        apiUrl = `${baseUrl}${config.apiBase}`;
+        Object.assign(server, { app, db, baseUrl, apiUrl });
+      },
     };
+    return server;
   } catch (err) {
     await runCleanups();
     throw err;

@@ -35,10 +35,14 @@ export class SchemaRegistry {
     return this.byTable.get(name);
   }
 
-  /** Checks a schema as it would join the set (replacing one of the same code); throws SchemaError. */
-  check(schema: PageSchema, source: string): PageSchema {
+  /**
+   * Checks a schema as it would join the set (replacing one of the same code); throws SchemaError.
+   * `along` are schemas that would join with it (a main design's sub designs not yet synced).
+   */
+  check(schema: PageSchema, source: string, along: PageSchema[] = []): PageSchema {
     const checked = checkPageSchema(JSON.parse(JSON.stringify(schema)), source);
-    const others = this.schemas.filter((s) => s.code !== checked.code);
+    const replaced = new Set([checked.code, ...along.map((s) => s.code)]);
+    const others = [...this.schemas.filter((s) => !replaced.has(s.code)), ...along];
     checkSchemaSet([...others.map((s) => ({ schema: s, source: s.code })), { schema: checked, source }]);
     return checked;
   }

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { designToSchema, DesignError, type Design } from '../../../schema/cgform.js';
+import { designToSchema, DesignError, subTablesOf, type Design } from '../../../schema/cgform.js';
 import { SchemaError } from '../../../schema/check.js';
 import { planSync, type DdlStep } from '../../../schema/ddl.js';
 import type { PageSchema } from '../../../schema/types.js';
@@ -34,7 +34,10 @@ export class OnlineForms {
 
   /** At start: every synced form joins the registry and gets its routes. One that no longer fits is skipped, and said. */
   async loadSynced(warn: (msg: string) => void): Promise<void> {
-    const heads = await this.db.selectFrom(HEAD).select(['tableName', 'syncedJson']).where('syncedJson', 'is not', null).execute();
+    const heads = await this.db.selectFrom(HEAD).select(['tableName', 'tableType', 'syncedJson']).where('syncedJson', 'is not', null).execute();
+    // Sub tables join first: a main page is checked against the sub pages it names.
+    const rank = (t: unknown) => ({ 3: 0, 1: 1, 2: 2 } as Record<number, number>)[Number(t)] ?? 1;
+    heads.sort((a, b) => rank(a.tableType) - rank(b.tableType));
     for (const h of heads) {
       try {
         await this.serve(JSON.parse(h.syncedJson) as PageSchema);
@@ -60,29 +63,83 @@ export class OnlineForms {
     return head;
   }
 
-  /** A design as the page schema it means, checked as if it joined the registry now. */
-  compile(design: Design): PageSchema {
+  /**
+   * A design as the page schema it means, checked as if it joined the registry now. A main table's
+   * sub tables are the sub designs that name it; a sub design's main must be a main design.
+   */
+  async compile(design: Design): Promise<PageSchema> {
+    let schema: PageSchema;
+    const isMain = Number(design.head?.tableType) === 2;
+    const subs = isMain ? await this.subDesigns(String(design.head.tableName ?? '').trim().toLowerCase(), 'schemaJson') : [];
     try {
-      return this.checked(designToSchema(design));
+      schema = designToSchema(design, { subs });
     } catch (e) {
       if (e instanceof DesignError) throw badRequest(e.message);
       throw e;
     }
+    if (schema.main) await this.requireMainKind(schema.main.table);
+    // A main saved before its sub tables is kept (they may come next); syncing it needs them.
+    if (schema.kind === 'main' && !schema.subTables?.length) {
+      this.checked({ ...schema, kind: 'single', subTables: undefined });
+      return schema;
+    }
+    return this.checked(schema, subs);
+  }
+
+  /** The sub designs (as edited, or as in force) whose main table is `table`. */
+  private async subDesigns(table: string, state: 'schemaJson' | 'syncedJson'): Promise<PageSchema[]> {
+    const rows = await this.db.selectFrom(HEAD).select(['tableName', state]).where('tableType', '=', 3).execute();
+    return rows.filter((r) => r[state]).map((r) => JSON.parse(r[state]) as PageSchema).filter((s) => s.main?.table === table);
+  }
+
+  private async requireMainKind(table: string): Promise<void> {
+    const main = await this.db.selectFrom(HEAD).select(['tableType']).where('tableName', '=', table).executeTakeFirst();
+    if (main && Number(main.tableType) !== 2) throw badRequest(`表「${table}」不是主表：请先把它的表类型设为主表`);
+    if (!main && this.ctx.schemas.table(table)) throw badRequest(`表「${table}」不是在线表单，不能作为主表`);
+  }
+
+  /**
+   * A main design lists its sub tables as they are now: after a sub design is saved, synced or
+   * removed, the main's stored design follows, and shows 未同步 when that differs from the one in force.
+   */
+  async refreshMain(table: string | undefined): Promise<void> {
+    if (!table) return;
+    const head = await this.db.selectFrom(HEAD).select(['id', 'schemaJson', 'syncedJson', 'tableType']).where('tableName', '=', table).executeTakeFirst();
+    if (!head || Number(head.tableType) !== 2) return;
+    const schema = JSON.parse(head.schemaJson) as PageSchema;
+    const json = JSON.stringify({ ...schema, subTables: subTablesOf(table, await this.subDesigns(table, 'schemaJson')) });
+    if (json === head.schemaJson) return;
+    await this.db.updateTable(HEAD).set({ schemaJson: json, isDbSynch: head.syncedJson === json ? 'Y' : 'N' }).where('id', '=', head.id).execute();
   }
 
   /** A schema checked against the registry it would join; a table a schema file owns is not the designer's. */
-  private checked(schema: PageSchema): PageSchema {
+  private checked(schema: PageSchema, along: PageSchema[] = []): PageSchema {
     if (this.ctx.schemas.table(schema.table) && !this.tables.has(schema.table)) throw badRequest(`表名「${schema.table}」已被系统使用`);
     try {
-      return this.ctx.schemas.check(schema, `online form ${schema.table}`);
+      return this.ctx.schemas.check(schema, `online form ${schema.table}`, along);
     } catch (e) {
       if (e instanceof SchemaError) throw badRequest(`表单配置有误：${e.path || '/'}: ${e.problem}`);
       throw e;
     }
   }
 
+  /**
+   * The schema a sync puts in force. A main table takes its sub tables as they are in force: each
+   * sub design naming it must be synced first, and it needs at least one.
+   */
+  private async inForce(head: Row): Promise<PageSchema> {
+    const schema = JSON.parse(head.schemaJson) as PageSchema;
+    if (schema.kind !== 'main') return this.checked(schema);
+    const designed = await this.subDesigns(schema.table, 'schemaJson');
+    if (!designed.length) throw badRequest('主表至少需要一个附表：请先新增附表，并在附表的外键中填写本表');
+    const synced = await this.subDesigns(schema.table, 'syncedJson');
+    const pending = designed.filter((d) => !synced.some((s) => s.table === d.table));
+    if (pending.length) throw badRequest(`请先同步附表：${pending.map((s) => s.table).join(',')}`);
+    return this.checked({ ...schema, subTables: subTablesOf(schema.table, synced) });
+  }
+
   async add(design: Design, user: string): Promise<string> {
-    const schema = this.compile(design);
+    const schema = await this.compile(design);
     if (await this.db.selectFrom(HEAD).select('id').where('tableName', '=', schema.table).executeTakeFirst()) throw badRequest(`表名「${schema.table}」已存在`);
     const id = newId();
     await this.db.insertInto(HEAD).values({
@@ -90,12 +147,13 @@ export class OnlineForms {
       isTree: schema.kind === 'tree' ? 'Y' : 'N', isDbSynch: 'N', tableVersion: 1, schemaJson: JSON.stringify(schema),
       createBy: user, createTime: formatDateTime(),
     }).execute();
+    await this.refreshMain(schema.main?.table);
     return id;
   }
 
   async edit(id: string, design: Design, user: string): Promise<void> {
     const head = await this.head(id);
-    const schema = this.compile(design);
+    const schema = await this.compile(design);
     if (schema.table !== head.tableName && head.syncedJson) throw badRequest('已同步的表单不能修改表名');
     if (schema.table !== head.tableName && await this.db.selectFrom(HEAD).select('id').where('tableName', '=', schema.table).executeTakeFirst()) {
       throw badRequest(`表名「${schema.table}」已存在`);
@@ -105,6 +163,9 @@ export class OnlineForms {
       isTree: schema.kind === 'tree' ? 'Y' : 'N', schemaJson: JSON.stringify(schema), tableVersion: Number(head.tableVersion ?? 1) + 1,
       isDbSynch: head.syncedJson === JSON.stringify(schema) ? 'Y' : 'N', updateBy: user, updateTime: formatDateTime(),
     }).where('id', '=', id).execute();
+    const before = (JSON.parse(head.schemaJson) as PageSchema).main?.table;
+    await this.refreshMain(schema.main?.table);
+    if (before !== schema.main?.table) await this.refreshMain(before);
   }
 
   /** What syncing would do to the database now: created tables, added columns and indexes, and the drops that need `force`. */
@@ -119,7 +180,8 @@ export class OnlineForms {
    */
   async sync(id: string, method: 'normal' | 'force', user: string): Promise<{ applied: DdlStep[]; skipped: DdlStep[] }> {
     const head = await this.head(id);
-    const schema = this.checked(JSON.parse(head.schemaJson) as PageSchema);
+    const schema = await this.inForce(head);
+    const json = JSON.stringify(schema);
     const steps = await this.plan(head);
     const skipped: DdlStep[] = method === 'force' ? [] : steps.filter((s) => s.kind === 'dropColumn');
     await applyPlan(this.db, steps, { allowDestructive: method === 'force' });
@@ -127,9 +189,10 @@ export class OnlineForms {
     await this.serve(schema);
     const now = formatDateTime();
     await this.db.transaction().execute(async (tx) => {
-      await tx.updateTable(HEAD).set({ isDbSynch: 'Y', syncedJson: head.schemaJson, updateBy: user, updateTime: now }).where('id', '=', head.id).execute();
-      await tx.insertInto(VERSION).values({ id: newId(), headId: head.id, tableName: schema.table, tableVersion: head.tableVersion, schemaJson: head.schemaJson, createBy: user, createTime: now }).execute();
+      await tx.updateTable(HEAD).set({ isDbSynch: 'Y', schemaJson: json, syncedJson: json, updateBy: user, updateTime: now }).where('id', '=', head.id).execute();
+      await tx.insertInto(VERSION).values({ id: newId(), headId: head.id, tableName: schema.table, tableVersion: head.tableVersion, schemaJson: json, createBy: user, createTime: now }).execute();
     });
+    await this.refreshMain(schema.main?.table);
     return { applied: steps.filter((s) => !skipped.includes(s)), skipped };
   }
 
@@ -141,6 +204,7 @@ export class OnlineForms {
     const head = await this.head(id);
     if (!head.syncedJson) throw badRequest('请先同步数据库');
     const schema = JSON.parse(head.syncedJson) as PageSchema;
+    if (schema.kind === 'sub') throw badRequest(`附表不能单独添加到菜单：请把主表「${schema.main?.table ?? ''}」添加到菜单，附表随主表编辑`);
     const db = this.db;
     if (await db.selectFrom('sysPermission').select('id').where('component', '=', schema.component!).where('delFlag', '=', 0).executeTakeFirst()) {
       throw badRequest('该表单已添加到菜单');

@@ -185,4 +185,36 @@ describe('CgformDesigner', () => {
     await waitFor(() => expect(post).toHaveBeenCalledTimes(1));
     expect((post.mock.calls[0][1] as Design).head).toMatchObject({ isTree: 'Y', treeParentIdField: 'pid', treeIdField: 'has_child', treeFieldname: 'create_by' });
   });
+  it('a sub table names its main table on the 外键 tab and its relation on the head; other kinds send no foreign key', async () => {
+    post.mockResolvedValue(envelope(true, 'h3', '添加成功！') as never);
+    open();
+    type(screen.getByLabelText('表名'), 'demo_line');
+    type(screen.getByLabelText('表描述'), '明细');
+    expect(screen.queryByRole('tab', { name: '外键' })).toBeNull();
+    fireEvent.click(screen.getByLabelText('附表'));
+    fireEvent.click(await screen.findByLabelText('一对一（表单）'));
+    tab('外键');
+    fireEvent.click(screen.getByRole('button', { name: '新增字段' }));
+    tab('数据库属性');
+    await waitFor(() => expect(rows()).toHaveLength(7));
+    type(within(rows()[6]).getByLabelText('字段名'), 'order_id');
+    tab('外键');
+    await waitFor(() => expect(within(pane()).getAllByLabelText('主表名')).toHaveLength(7));
+    type(within(rows()[6]).getByLabelText('主表名'), ' demo_order ');
+    save();
+    await waitFor(() => expect(post).toHaveBeenCalledTimes(1));
+    const sent = post.mock.calls[0][1] as Design;
+    expect(sent.head).toMatchObject({ tableName: 'demo_line', tableType: 3, relationType: 1, isTree: 'N' });
+    expect(sent.fields.find((f) => f.dbFieldName === 'order_id')).toMatchObject({ mainTable: 'demo_order', mainField: 'id' });
+
+    // Back to a single table: the link is dropped rather than refused by the server.
+    fireEvent.click(screen.getByLabelText('单表'));
+    save();
+    await waitFor(() => expect(post).toHaveBeenCalledTimes(2));
+    const single = post.mock.calls[1][1] as Design;
+    expect(single.head).toMatchObject({ tableType: 1 });
+    expect(single.head).not.toHaveProperty('relationType');
+    expect(single.fields.some((f) => f.mainTable)).toBe(false);
+  });
 });
+

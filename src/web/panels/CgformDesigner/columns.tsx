@@ -4,7 +4,7 @@ import type { DesignField } from '../../../schema/cgform';
 import { FlagBox, ON_INPUT_LINE, Plain, ValidTypeInput } from './cells';
 import { DB_TYPES, dictHint, VIEW_FOR_TYPE, VIEW_LABELS, yes, type DesignValues } from './model';
 
-export type GridTab = 'db' | 'page' | 'check' | 'dict';
+export type GridTab = 'db' | 'page' | 'check' | 'dict' | 'foreign';
 
 const viewOptions = Object.entries(VIEW_LABELS).map(([value, label]) => ({ value, label: `${label} ${value}` }));
 const typeOptions = DB_TYPES.map((t) => ({ value: t, label: t }));
@@ -85,6 +85,11 @@ function columnsOf(tab: GridTab, form: FormInstance<DesignValues>, remove: (inde
         <Form.Item name={[f.name, 'dictText']} noStyle><Input aria-label="字典text" placeholder={dictHint(view).text} disabled={!dictHint(view).text} /></Form.Item>
       ), 200),
       byView('说明', 'hint', (view) => <span style={{ ...ON_INPUT_LINE, color: 'rgba(0,0,0,.45)', fontSize: 12 }}>{dictHint(view).note}</span>, 360),
+    ];
+    case 'foreign': return [
+      ...named,
+      cell('主表名', 'mainTable', (f) => <Input aria-label="主表名" placeholder="关联的主表表名" disabled={locked(f)} />, 200),
+      cell('主表字段', 'mainField', (f) => <Input aria-label="主表字段" placeholder="id" disabled={locked(f)} />, 140),
     ];
   }
 }

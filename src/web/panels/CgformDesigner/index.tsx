@@ -8,14 +8,16 @@ import { FieldGrid } from './FieldGrid';
 import { IndexGrid } from './IndexGrid';
 import { designBody, headOf, newDesign, newField, toValues, withTreeFields, yes, type DesignValues } from './model';
 
-const GRID_TABS: [GridTab, string][] = [['db', '数据库属性'], ['page', '页面属性'], ['check', '校验字段'], ['dict', '字典']];
-const TABLE_KINDS = [{ value: 'N', label: '单表' }, { value: 'Y', label: '树表' }];
+const GRID_TABS: [GridTab, string][] = [['db', '数据库属性'], ['page', '页面属性'], ['check', '校验字段'], ['dict', '字典'], ['foreign', '外键']];
+const TABLE_KINDS = [{ value: 'single', label: '单表' }, { value: 'tree', label: '树表' }, { value: 'main', label: '主表' }, { value: 'sub', label: '附表' }];
+const RELATIONS = [{ value: 0, label: '一对多（表格）' }, { value: 1, label: '一对一（表单）' }];
+type TableKind = 'single' | 'tree' | 'main' | 'sub';
 
 /**
  * The online-form designer (JeecgBoot's 表单设计): the head, and one grid of field rows seen through
  * several tabs of properties, plus the indexes. Saves through addAll/editAll; the server checks the
- * design and its refusal, which names the field, is shown as it says it. Single and tree tables
- * only: main/sub tables are not offered until the server supports them.
+ * design and its refusal, which names the field, is shown as it says it. A sub table names its main
+ * table on its foreign key's row (外键); a main table lists the sub tables that name it.
  */
 export default function CgformDesigner({ row, open, onClose }: PanelProps) {
   const { message } = App.useApp();
@@ -25,7 +27,11 @@ export default function CgformDesigner({ row, open, onClose }: PanelProps) {
   const [saving, setSaving] = useState(false);
   const [refusal, setRefusal] = useState<string>();
   const [blank] = useState(newDesign);
-  const isTree = yes(Form.useWatch(['head', 'isTree'], form));
+  // Not inputs of their own (the kind radio sets them): watched with preserve, as stored values.
+  const isTree = yes(Form.useWatch(['head', 'isTree'], { form, preserve: true }));
+  const tableType = Number(Form.useWatch(['head', 'tableType'], { form, preserve: true }) ?? 1);
+  const subTableStr = Form.useWatch(['head', 'subTableStr'], { form, preserve: true }) as string | undefined;
+  const kind: TableKind = isTree ? 'tree' : tableType === 2 ? 'main' : tableType === 3 ? 'sub' : 'single';
 
   useEffect(() => {
     if (!headId || !row) return;
@@ -38,8 +44,10 @@ export default function CgformDesigner({ row, open, onClose }: PanelProps) {
     return () => { live = false; };
   }, [headId, row, form, message]);
 
-  const chooseKind = (kind: string) => {
-    if (kind === 'Y') form.setFieldsValue(withTreeFields(form.getFieldsValue(true) as DesignValues));
+  const chooseKind = (next: TableKind) => {
+    const values = form.getFieldsValue(true) as DesignValues;
+    const head = { ...values.head, isTree: next === 'tree' ? 'Y' as const : 'N' as const, tableType: next === 'main' ? 2 : next === 'sub' ? 3 : 1 };
+    form.setFieldsValue(next === 'tree' ? withTreeFields({ ...values, head }) : { head });
   };
 
   // Merged rather than set: only the list and the new row redraw, not every cell of the rows already there.
@@ -95,11 +103,21 @@ export default function CgformDesigner({ row, open, onClose }: PanelProps) {
               </Form.Item>
             </Col>
             <Col span={8}>
-              <Form.Item name={['head', 'isTree']} label="表类型">
-                <Radio.Group options={TABLE_KINDS} onChange={(e) => chooseKind(e.target.value as string)} />
+              <Form.Item label="表类型">
+                <Radio.Group options={TABLE_KINDS} value={kind} onChange={(e) => chooseKind(e.target.value as TableKind)} />
               </Form.Item>
             </Col>
           </Row>
+          {kind === 'sub' && (
+            <Row gutter={16}>
+              <Col span={8}><Form.Item name={['head', 'relationType']} label="映射关系" initialValue={0}><Radio.Group options={RELATIONS} /></Form.Item></Col>
+              <Col span={16}><Alert type="info" showIcon message="在“外键”页为关联主表的字段填写主表名（主表字段为 id）；附表先同步，主表随后同步。" /></Col>
+            </Row>
+          )}
+          {kind === 'main' && (
+            <Alert type="info" showIcon style={{ marginBottom: 12 }}
+              message={subTableStr ? `附表：${subTableStr}` : '尚无附表：新增附表时，在其“外键”中填写本表的表名。'} />
+          )}
           {isTree && (
             <Row gutter={16}>
               <Col span={8}><Form.Item name={['head', 'treeParentIdField']} label="父ID字段" rules={[{ required: true, message: '请选择父ID字段' }]}><FieldNameSelect /></Form.Item></Col>
@@ -110,7 +128,7 @@ export default function CgformDesigner({ row, open, onClose }: PanelProps) {
           <Tabs
             tabBarExtraContent={<Button type="primary" onClick={addField}>新增字段</Button>}
             items={[
-              ...GRID_TABS.map(([key, label]) => ({
+              ...GRID_TABS.filter(([key]) => key !== 'foreign' || kind === 'sub').map(([key, label]) => ({
                 key,
                 label,
                 // Each tab is its own view of the one `fields` list (a list inside a list would nest its names).

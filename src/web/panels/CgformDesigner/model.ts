@@ -50,9 +50,18 @@ export function headOf(row: Record<string, unknown>): DesignHead {
 export function designBody(v: DesignValues): Design {
   const head: DesignHead = { ...v.head, tableName: v.head.tableName?.trim() ?? '', tableTxt: v.head.tableTxt?.trim() ?? '', tableType: v.head.tableType ?? 1 };
   if (!yes(head.isTree)) { head.isTree = 'N'; delete head.treeParentIdField; delete head.treeIdField; delete head.treeFieldname; }
+  const sub = Number(head.tableType) === 3;
+  if (!sub) delete head.relationType;
+  // The main's sub tables are the server's to list (from the sub designs that name it).
+  delete head.subTableStr;
+  // A foreign key belongs to a sub table only: switching the kind away drops what the 外键 tab held.
+  const link = (f: DesignField) => {
+    const { mainTable, mainField, ...rest } = f;
+    return sub && mainTable?.trim() ? { ...rest, mainTable: mainTable.trim(), mainField: mainField?.trim() || 'id' } : rest;
+  };
   return {
     head,
-    fields: v.fields.map((f, i) => ({ ...f, dbFieldName: f.dbFieldName?.trim() ?? '', orderNum: i })),
+    fields: v.fields.map((f, i) => ({ ...link(f), dbFieldName: f.dbFieldName?.trim() ?? '', orderNum: i })),
     indexs: v.indexs.map((ix) => ({ indexName: ix.indexName?.trim(), indexField: (ix.indexField ?? []).join(','), indexType: ix.indexType ?? 'normal' })),
   };
 }
