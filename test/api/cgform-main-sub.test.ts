@@ -100,6 +100,25 @@ describe(`online main/sub forms [${BACKEND}]`, () => {
     expect((await get('/online/cgform/api/getData/demo_line')).total).toBe(0);
   });
 
+  it('serves the runtime configuration of the form in force: list columns and form items with the sub tables', async () => {
+    refused(await s.api.get(`/online/cgform/api/getColumns/${ids.order}-nope`, { token }), '表单不存在', 404);
+    const cols = await get(`/online/cgform/api/getColumns/${ids.order}`);
+    expect(cols).toMatchObject({ code: 'demo_order', description: 'demo_order', currentTableName: 'demo_order', tableType: 2, paginationFlag: 'Y', hideColumns: [] });
+    expect(cols.columns.map((c: any) => c.dataIndex)).toEqual(['orderNo']);
+    const lineCols = await get('/online/cgform/api/getColumns/demo_line');
+    expect(lineCols).toMatchObject({ tableType: 3, foreignKeys: [{ table: 'demo_order', field: 'orderId' }], relationType: 0 });
+    expect(lineCols.columns.find((c: any) => c.dataIndex === 'qty')).toMatchObject({ title: '数量', dbType: 'int', fieldType: 'number', sorter: true });
+
+    const item = await get(`/online/cgform/api/getFormItem/${ids.order}`);
+    expect(item.head).toMatchObject({ id: ids.order, tableName: 'demo_order', tableType: 2 });
+    expect(item.head).not.toHaveProperty('schemaJson');
+    expect(item.schema.required).toEqual(['orderNo']);
+    expect(item.schema.properties.orderNo).toMatchObject({ title: '订单号', view: 'text', type: 'string' });
+    expect(item.schema.properties.demo_line).toMatchObject({ view: 'tab', relationType: 0, foreignKey: 'orderId', required: ['item'] });
+    expect(item.schema.properties.demo_line.columns.map((c: any) => c.key)).toEqual(['item', 'qty']);
+    expect(item.schema.properties.demo_note).toMatchObject({ view: 'tab', relationType: 1, properties: { memo: { title: '备注' } } });
+  });
+
   it('a new sub design marks its synced main as changed until the main is synced again', async () => {
     ids.extra = expectOk(await s.api.post('/online/cgform/api/addAll', design('demo_extra', 3, [field('tag'), fk]), { token }));
     expect((await head('demo_order')).isDbSynch).toBe('N');

@@ -5,6 +5,7 @@ import type { CrudHooks, SchemaModule } from '../../crud/hooks.js';
 import { requireAction } from '../../crud/permission.js';
 import { badRequest, notFound, ok, okMessage } from '../../http/result.js';
 import { onlineForms } from './online-forms.js';
+import { runtimeConfigRoutes } from './runtime-config.js';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
 
@@ -39,6 +40,7 @@ async function routes(app: FastifyInstance): Promise<void> {
   const forms = onlineForms(app.ctx);
   const { db } = app.ctx;
   await forms.loadSynced((msg) => app.log.warn(msg));
+  await runtimeConfigRoutes(app, forms);
   const user = (req: FastifyRequest) => req.user!.username;
 
   // ---- designer ----
