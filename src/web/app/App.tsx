@@ -11,6 +11,8 @@ const UserLayout = lazy(() => import('../layouts/UserLayout'));
 const LoginPage = lazy(() => import('../pages/login/LoginPage'));
 const Exception = lazy(() => import('../pages/exception/Exception'));
 const PublicHome = lazy(() => import('../pages/public/PublicHome'));
+const OnlineIframe = lazy(() => import('../pages/online/iframe/OnlineIframe'));
+const OnlineIframeEdit = lazy(() => import('../pages/online/iframe/OnlineIframeEdit'));
 
 const PUBLIC_USER_PAGES = ['register/:type', 'register-result', 'alteration'];
 
@@ -67,7 +69,10 @@ export function App() {
           <Route path="/404" element={<Exception type="404" />} />
           <Route path="/" element={<PublicHome />} />
           <Route path="/web/*" element={<PublicHome />} />
-          <Route path="/onlineIframe/*" element={<Exception type="notBuilt" />} />
+          {/* Embeddable online form pages: a session (or the guest) but no menu and no layout around them. */}
+          <Route path="/onlineIframe/OnlineIframe" element={<RequireSession><OnlineIframe /></RequireSession>} />
+          <Route path="/onlineIframe/OnlineIframeEdit" element={<RequireSession><OnlineIframeEdit /></RequireSession>} />
+          <Route path="/onlineIframe/*" element={<Navigate to="/404" replace />} />
           <Route path="/getToken" element={<Navigate to={HOME_PATH} replace />} />
           <Route path="/*" element={<RequireSession><BasicLayout /></RequireSession>} />
         </Routes>
