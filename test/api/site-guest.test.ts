@@ -65,6 +65,23 @@ describe(`site settings and guest login [${BACKEND}]`, () => {
       expect(p.auth).toEqual([]);
     });
 
+    it('reaches the shell (menu, user, notices, dictionaries) and no page data: the guest sees a login button only', async () => {
+      const guest = expectOk(await s.api.post('/sys/guestLogin', {})).token as string;
+      for (const path of ['/sys/user/getUserInfo', '/sys/user/getCurrentUserDeparts', '/sys/annountCement/listByUser', '/sys/dict/queryAllDictItems', '/sys/dict/getDictItems/sex']) {
+        expect((await s.api.get(path, { token: guest })).status, path).toBe(200);
+      }
+      // Its token is one public call away: every other route refuses it, whatever the route's own checks.
+      for (const path of ['/sys/user/list', '/sys/role/list', '/sys/dict/list', '/sys/schema/page?code=sys_user', '/online/cgform/head/list', '/sys/permission/list']) {
+        const res = await s.api.get(path, { token: guest });
+        expect(res.status, path).toBe(403);
+        expect(res.body, path).toMatchObject({ success: false, message: '访客不能使用该功能，请先登录' });
+      }
+      const res = await s.api.post('/sys/user/add', { username: 'x' }, { token: guest });
+      expect(res.status).toBe(403);
+      // Logging out stays open to it.
+      expectOk(await s.api.post('/sys/logout', {}, { token: guest }));
+    });
+
     it('works without a body too', async () => {
       const res = await s.api('POST', '/sys/guestLogin');
       expectOk(res, '登录成功');

@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { GUEST_REFUSAL, GUEST_USERNAME } from './guest.js';
 import { checkToken } from './session.js';
 
 /** Token from the X-Access-Token header, else the `token` query parameter (contract §2.3). */
@@ -30,6 +31,9 @@ export function installAuthGuard(app: FastifyInstance): void {
     const res = await checkToken(app.ctx.db, token, app.ctx.sessions);
     if (!res.ok) {
       return reply.status(401).send({ success: true, message: res.message, code: 401, result: null, timestamp: Date.now() });
+    }
+    if (res.user.username === GUEST_USERNAME && req.routeOptions.config?.guest !== true) {
+      return reply.status(403).send({ success: false, message: GUEST_REFUSAL, code: 403, result: null, timestamp: Date.now() });
     }
     req.user = res.user;
     req.token = token!;

@@ -27,5 +27,7 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** Open without a token (contract §2.3 anonymous paths). */
     public?: boolean;
+    /** Reachable by the guest account (auth/guest.ts): the routes of the guest's shell only. */
+    guest?: boolean;
   }
 }

@@ -19,7 +19,7 @@ export async function dictRoutes(app: FastifyInstance): Promise<void> {
   const { dicts, schemas, dialect } = app.ctx;
   const db = app.ctx.db as unknown as Kysely<any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
-  app.get<{ Params: { code: string } }>('/sys/dict/getDictItems/:code', async (req) => {
+  app.get<{ Params: { code: string } }>('/sys/dict/getDictItems/:code', { config: { guest: true } }, async (req) => {
     const code = req.params.code;
     if (code.includes(',')) return ok(await tableDictItems(db, dialect, parseTableDict(schemas, code), { limit: 5000 }));
     if (!CODE.test(code)) return fail('字典Code格式不正确！');
@@ -43,7 +43,7 @@ export async function dictRoutes(app: FastifyInstance): Promise<void> {
     return ok(keys.flatMap((k) => (found.has(k) ? [found.get(k)!] : keepMissing ? [k] : [])));
   });
 
-  app.get('/sys/dict/queryAllDictItems', async () => ok(await dicts.allEnabled()));
+  app.get('/sys/dict/queryAllDictItems', { config: { guest: true } }, async () => ok(await dicts.allEnabled()));
 
   app.get('/sys/dict/refleshCache', async () => {
     dicts.invalidate();

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { consumeCaptcha, issueCaptcha } from '../../auth/captcha.js';
 import { readToken } from '../../auth/guard.js';
+import { GUEST_USERNAME } from '../../auth/guest.js';
 import { hashPassword, verifyPassword } from '../../auth/password.js';
 import { FailureLimiter } from '../../auth/rate-limit.js';
 import { revokeSession } from '../../auth/session.js';
@@ -22,7 +23,6 @@ const loginBody = {
 
 interface LoginBody { username: string; password: string; captcha?: string; checkKey?: string | number }
 
-export const GUEST_USERNAME = 'guest';
 
 let dummy: Promise<string> | null = null;
 const dummyHash = () => (dummy ??= hashPassword('no-such-user'));

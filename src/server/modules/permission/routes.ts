@@ -24,7 +24,7 @@ export async function userPermissions(db: Db, userId: string): Promise<SysPermis
 export async function permissionRoutes(app: FastifyInstance): Promise<void> {
   const { db } = app.ctx;
 
-  app.get('/sys/permission/getUserPermissionByToken', async (req) => {
+  app.get('/sys/permission/getUserPermissionByToken', { config: { guest: true } }, async (req) => {
     const rows = await userPermissions(db, req.user!.id);
     const auth = rows.filter((r) => r.menuType === 2 && r.status === '1' && r.perms)
       .map((r) => ({ action: r.perms, type: r.permsType ?? '1', describe: r.name }));
