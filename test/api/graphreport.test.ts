@@ -133,6 +133,25 @@ describe(`graph report designer checks and getChartsData [${BACKEND}]`, () => {
     expect((await charts('id=sales_form_camel')).data.map((row: any) => row.unitPrice).sort()).toEqual([1, 2, 3, 4]);
   });
 
+  it('filters on its search fields (search_flag Y) for SQL and form sources alike: exact, * pattern, range; values bound', async () => {
+    const items = [
+      { fieldName: 'level', fieldTxt: '级别', dictCode: 'priority', searchFlag: 'Y', searchMode: 'single' },
+      { fieldName: 'amount', fieldTxt: '金额', searchFlag: 'Y', searchMode: 'group' },
+    ];
+    expectOk(await add(graph({ code: 'search_sql', cgrSql: 'select level, amount from demo_sales', yaxisField: 'amount', onl_graphreport_itemList: items })));
+    expectOk(await add(graph({ code: 'search_form', dataType: 'form', cgrSql: 'demo_sales', yaxisField: 'amount', onl_graphreport_itemList: items })));
+    for (const code of ['search_sql', 'search_form']) {
+      const amounts = async (q: string) => (await charts(`id=${code}&${q}`)).data.map((r: any) => Number(r.amount)).sort((a: number, b: number) => a - b);
+      expect(await amounts('level=H'), code).toEqual([5, 30]);
+      expect(await amounts('amount_begin=10&amount_end=25'), code).toEqual([10, 20]);
+      expect(await amounts('level=H&amount_begin=10'), code).toEqual([30]);
+      expect(await amounts(`level=${encodeURIComponent('*M*')}`), code).toEqual([20]);
+      expect(await amounts(`level=${encodeURIComponent("H' or '1'='1")}`), code).toEqual([]);
+      // A field that is not a search field filters nothing.
+      expect(await amounts('unit_price=3'), code).toEqual([5, 10, 20, 30]);
+    }
+  });
+
   it.each([
     [{ cgrSql: 'sys_user', xaxisField: 'username', yaxisField: 'status' }, 'Online表单 sys_user 不存在或未同步数据库'],
     [{ cgrSql: 'no_such_table' }, 'Online表单 no_such_table 不存在或未同步数据库'],

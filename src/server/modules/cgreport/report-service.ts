@@ -154,23 +154,7 @@ export class ReportService {
     const inner = renderSql(guarded, paramValues(guarded, query, defaults), (n) => this.runner.placeholder(n));
     const params = [...inner.params];
     const ph = (v: unknown) => { params.push(v); return this.runner.placeholder(params.length); };
-    const where: string[] = [];
-    for (const item of report.items.filter((i) => Number(i.isSearch) === 1)) {
-      const col = quote(item.fieldName);
-      if (item.searchMode === 'group') {
-        const begin = text(query[`${item.fieldName}_begin`]);
-        const end = text(query[`${item.fieldName}_end`]);
-        if (begin) where.push(`${col} >= ${ph(begin)}`);
-        if (end) where.push(`${col} <= ${ph(/^\d{4}-\d{2}-\d{2}$/.test(end) ? `${end} 23:59:59` : end)}`);
-        continue;
-      }
-      const v = text(query[item.fieldName]);
-      if (!v) continue;
-      if (v.includes('*')) {
-        const pattern = v.replace(/[\\%_]/g, (c) => `\\${c}`).replace(/\*/g, '%');
-        where.push(this.ctx.dialect === 'postgres' ? `${col}::text ilike ${ph(pattern)} escape '\\'` : `${col} like ${ph(pattern)} escape '\\'`);
-      } else where.push(`${col} = ${ph(v)}`);
-    }
+    const where = this.searchConditions(report.items.filter((i) => Number(i.isSearch) === 1) as SearchField[], query, ph);
     const whereSql = where.length ? ` where ${where.join(' and ')}` : '';
     const from = `from (${inner.sql}) cgr${whereSql}`;
     const countRows = await this.runner.rows(`select count(*) as total ${from}`, params).catch(rethrowClient);
@@ -190,14 +174,44 @@ export class ReportService {
   }
 
   /**
-   * Every row of a stored statement at once, up to the row cap (a graph draws them all): guarded as
-   * when saved, its `${}` parameters bound from the request (`self_<name>` or `<name>`) or `defaults`.
+   * The conditions a query puts on the search fields of a report or a graph, over the statement's
+   * result columns: `<f>` equals (a `*` in it makes a LIKE), `<f>_begin`/`<f>_end` bound a range
+   * (a bare end date takes the whole day). Values are bound through `ph`, never pasted in.
    */
-  async rowsOf(sql: unknown, query: Record<string, unknown>, defaults: Record<string, string | null> = {}): Promise<Row[]> {
+  searchConditions(fields: SearchField[], query: Record<string, unknown>, ph: (v: unknown) => string): string[] {
+    const where: string[] = [];
+    for (const item of fields) {
+      const col = quote(item.fieldName);
+      if (item.searchMode === 'group') {
+        const begin = text(query[`${item.fieldName}_begin`]);
+        const end = text(query[`${item.fieldName}_end`]);
+        if (begin) where.push(`${col} >= ${ph(begin)}`);
+        if (end) where.push(`${col} <= ${ph(wholeDay(end))}`);
+        continue;
+      }
+      const v = text(query[item.fieldName]);
+      if (!v) continue;
+      if (v.includes('*')) {
+        const pattern = likePattern(v);
+        where.push(this.ctx.dialect === 'postgres' ? `${col}::text ilike ${ph(pattern)} escape '\\'` : `${col} like ${ph(pattern)} escape '\\'`);
+      } else where.push(`${col} = ${ph(v)}`);
+    }
+    return where;
+  }
+
+  /**
+   * Every row of a stored statement at once, up to the row cap (a graph draws them all): guarded as
+   * when saved, its `${}` parameters bound from the request (`self_<name>` or `<name>`) or `defaults`,
+   * filtered on `search` fields as a report's getData is.
+   */
+  async rowsOf(sql: unknown, query: Record<string, unknown>, defaults: Record<string, string | null> = {}, search: SearchField[] = []): Promise<Row[]> {
     const guarded = await this.guard(sql);
     const inner = renderSql(guarded, paramValues(guarded, query, defaults), (n) => this.runner.placeholder(n));
-    const capped = `select * from (${inner.sql}) cgr limit ${this.runner.placeholder(inner.params.length + 1)}`;
-    const rows = await this.runner.rows(capped, [...inner.params, REPORT_MAX_ROWS]).catch(rethrowClient);
+    const params: unknown[] = [...inner.params];
+    const ph = (v: unknown) => { params.push(v); return this.runner.placeholder(params.length); };
+    const where = this.searchConditions(search, query, ph);
+    const capped = `select * from (${inner.sql}) cgr${where.length ? ` where ${where.join(' and ')}` : ''} limit ${ph(REPORT_MAX_ROWS)}`;
+    const rows = await this.runner.rows(capped, params).catch(rethrowClient);
     if (rows[0]) this.refuseSensitive(Object.keys(rows[0]));
     return rows;
   }
@@ -221,7 +235,18 @@ const quote = (name: string) => {
   if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(name)) throw badRequest(`报表字段名不合法: ${name}`);
   return `"${name}"`;
 };
-const text = (v: unknown) => (typeof v === 'string' || typeof v === 'number' ? String(v).trim().slice(0, 500) : '');
+/** A search field of a report (`is_search`) or a graph (`search_flag`): its column and single or range mode. */
+export interface SearchField {
+  fieldName: string;
+  searchMode?: string | null;
+}
+
+/** `a*b` as a LIKE pattern: `*` is the wildcard, the LIKE specials typed are matched as themselves. */
+export const likePattern = (v: string) => v.replace(/[\\%_]/g, (c) => `\\${c}`).replace(/\*/g, '%');
+/** A range's end given as a bare date takes the whole day. */
+export const wholeDay = (end: string) => (/^\d{4}-\d{2}-\d{2}$/.test(end) ? `${end} 23:59:59` : end);
+
+export const text = (v: unknown) => (typeof v === 'string' || typeof v === 'number' ? String(v).trim().slice(0, 500) : '');
 
 /** A guard or database refusal is the designer's mistake: a 400 with the reason, never a 500. */
 function rethrowClient(e: unknown): never {

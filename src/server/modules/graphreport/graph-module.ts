@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import type { CrudHooks, HookContext, SchemaModule } from '../../crud/hooks.js';
 import type { AppContext } from '../../http/context.js';
 import { badRequest, notFound, ok } from '../../http/result.js';
-import { checkGraphSource, graphRows } from './graph-source.js';
+import { checkGraphSource, graphRows, searchFieldsOf } from './graph-source.js';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
 type Row = Record<string, any>;
@@ -56,7 +56,7 @@ async function routes(app: FastifyInstance): Promise<void> {
   app.get('/online/graphreport/api/getChartsData', { schema: { querystring: anyQuery } }, async (req) => {
     const query = req.query as Record<string, unknown>;
     const { head, items } = await loadGraph(ctx, idOf(query));
-    const data = await graphRows(ctx, head, query);
+    const data = await graphRows(ctx, head, query, searchFieldsOf(items));
     const { cgrSql: _statement, ...shownHead } = head;
     return ok({ head: shownHead, data, items, dictOptions: await dictOptions(ctx, items) });
   });

@@ -1,10 +1,11 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { columnFields } from '../../../schema/ddl.js';
 import { snakeCase, type FieldSchema, type PageSchema } from '../../../schema/types.js';
 import type { AppContext } from '../../http/context.js';
 import { badRequest } from '../../http/result.js';
 import { onlineForms } from '../cgform/online-forms.js';
 import { reportService } from '../cgreport/report-module.js';
+import { likePattern, text, wholeDay, type SearchField } from '../cgreport/report-service.js';
 import { REPORT_MAX_ROWS } from '../cgreport/runner.js';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
@@ -74,16 +75,42 @@ export async function checkGraphSource(ctx: AppContext, db: Kysely<any>, head: G
   if (missing) throw badRequest(`图表字段 ${missing} 不在SQL的查询结果中`);
 }
 
-/** The rows a graph draws, at most the report row cap; `query` binds the SQL's `${}` parameters. */
-export async function graphRows(ctx: AppContext, head: GraphSource, query: Record<string, unknown>): Promise<Row[]> {
+/** The graph's search fields (`search_flag` Y): filtered as a report's search fields are. */
+export function searchFieldsOf(items: Row[]): SearchField[] {
+  return items.filter((i) => i.searchFlag === 'Y' && typeof i.fieldName === 'string')
+    .map((i) => ({ fieldName: i.fieldName, searchMode: i.searchMode === 'group' ? 'group' : 'single' }));
+}
+
+/**
+ * The rows a graph draws, at most the report row cap; `query` binds the SQL's `${}` parameters and
+ * fills the search fields (`<f>`, `<f>_begin`, `<f>_end`).
+ */
+export async function graphRows(ctx: AppContext, head: GraphSource, query: Record<string, unknown>, search: SearchField[] = []): Promise<Row[]> {
   const type = dataTypeOf(head.dataType);
-  if (type === 'sql') return reportService(ctx).rowsOf(head.cgrSql, query);
+  if (type === 'sql') return reportService(ctx).rowsOf(head.cgrSql, query, {}, search);
   const { x, ys } = axisFields(head);
   const schema = formSchema(ctx, head.cgrSql);
   const columns = [...new Set([x, ...ys])].map((as) => ({ as, field: formColumn(schema, as).name }));
-  const rows = await (ctx.db as unknown as Kysely<any>).selectFrom(schema.table)
-    .select([...new Set(columns.map((c) => c.field))])
-    .orderBy(formColumn(schema, x).name).limit(REPORT_MAX_ROWS).execute();
+  let q = (ctx.db as unknown as Kysely<any>).selectFrom(schema.table).select([...new Set(columns.map((c) => c.field))]);
+  // A form's search field is one of its declared columns, found as the axes are.
+  for (const s of search) {
+    const col = formColumn(schema, s.fieldName).name;
+    if (s.searchMode === 'group') {
+      const begin = text(query[`${s.fieldName}_begin`]);
+      const end = text(query[`${s.fieldName}_end`]);
+      if (begin) q = q.where(col, '>=', begin);
+      if (end) q = q.where(col, '<=', wholeDay(end));
+      continue;
+    }
+    const v = text(query[s.fieldName]);
+    if (!v) continue;
+    if (!v.includes('*')) q = q.where(col, '=', v);
+    else {
+      const pattern = likePattern(v);
+      q = q.where(ctx.dialect === 'postgres' ? sql<boolean>`${sql.ref(col)}::text ilike ${pattern} escape '\\'` : sql<boolean>`${sql.ref(col)} like ${pattern} escape '\\'`);
+    }
+  }
+  const rows = await q.orderBy(formColumn(schema, x).name).limit(REPORT_MAX_ROWS).execute();
   // Keyed by the names the head uses, so the chart finds its axes whichever spelling was saved.
   return rows.map((r) => Object.fromEntries(columns.map((c) => [c.as, r[c.field]])));
 }

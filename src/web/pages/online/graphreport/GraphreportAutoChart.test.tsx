@@ -122,3 +122,30 @@ it('an envelope with success false shows its message too', async () => {
   mount();
   expect(await screen.findByText('图表不存在')).toBeInTheDocument();
 });
+
+it('shows a query bar for the 查询 items; searching asks again with the search values and keeps the self params', async () => {
+  const searchable = charts({}, {
+    items: [
+      { fieldName: 'level', fieldTxt: '级别', dictCode: 'priority', searchFlag: 'Y', searchMode: 'single' },
+      { fieldName: 'region', fieldTxt: '地区', searchFlag: 'Y', searchMode: 'single', fieldType: 'String' },
+      { fieldName: 'amount', fieldTxt: '金额合计' },
+    ],
+  });
+  get.mockResolvedValue(envelope(true, searchable) as never);
+  mount('?self_lv=H');
+  await screen.findByText('销售图表');
+  expect(screen.queryByLabelText('金额合计')).toBeNull();
+  fireEvent.change(screen.getByLabelText('地区'), { target: { value: '华东' } });
+  fireEvent.click(screen.getByRole('button', { name: /查\s*询/ }));
+  // A String field matches a substring, as the report query bar sends it.
+  await vi.waitFor(() => expect(get).toHaveBeenLastCalledWith('/online/graphreport/api/getChartsData', { self_lv: 'H', region: '*华东*', id: 'g1' }));
+  expect(await screen.findByText('销售图表')).toBeInTheDocument();
+  expect(screen.getByLabelText('地区')).toHaveValue('华东');
+});
+
+it('has no query bar when no item is a search field', async () => {
+  get.mockResolvedValue(envelope(true, charts()) as never);
+  mount();
+  await screen.findByText('销售图表');
+  expect(screen.queryByRole('button', { name: /查\s*询/ })).toBeNull();
+});

@@ -1,4 +1,5 @@
 import type { G2Spec } from '@antv/g2';
+import type { ReportQueryItem } from '../cgreport/api';
 
 /**
  * What a graph report draws, as plain data: the head's types and template become panels, and the
@@ -29,6 +30,9 @@ export interface GraphItem {
   fieldTxt?: string | null;
   isShow?: string | null;
   dictCode?: string | null;
+  fieldType?: string | null;
+  searchFlag?: string | null;
+  searchMode?: string | null;
 }
 
 export interface DictOption { value: string; text: string }
@@ -140,4 +144,15 @@ export function tableColumns(chart: Pick<ChartsData, 'head' | 'items'>): { field
   const shown = chart.items.filter((i) => i.isShow !== 'N');
   const fields = shown.length ? shown.map((i) => i.fieldName) : [chart.head.xaxisField, ...seriesFields(chart.head)];
   return fields.map((field) => ({ field, title: fieldText(field, chart) }));
+}
+
+/**
+ * The graph's search bar: its items marked 查询 (search_flag Y), as the report query bar takes them
+ * (a dictionary is a select, a String field matches a substring, a range mode two inputs).
+ */
+export function searchItems(chart: Pick<ChartsData, 'items'>): ReportQueryItem[] {
+  return chart.items.filter((i) => i.searchFlag === 'Y').map((i) => ({
+    field: i.fieldName, label: i.fieldTxt || i.fieldName, mode: i.searchMode === 'group' ? 'group' : 'single',
+    view: (i.fieldType ?? 'String') === 'String' ? 'string' : String(i.fieldType).toLowerCase(), ...(i.dictCode ? { dictCode: i.dictCode } : {}),
+  }));
 }
