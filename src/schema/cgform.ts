@@ -1,3 +1,4 @@
+import { linkageFromDesign, linkageToDesign, type DesignLinkageRule } from './cgform-linkage';
 import { VIEWS } from './meta-schema';
 import { linkDownSettings } from './views';
 import { SYSTEM_FIELDS, snakeCase, type ColumnType, type DictRef, type FieldSchema, type PageSchema, type SubTableSchema, type ViewType } from './types';
@@ -24,6 +25,8 @@ export interface DesignHead {
   subTableStr?: string;
   /** Of a sub table: 0 one-to-many (inline table), 1 one-to-one (tab). */
   relationType?: number | string;
+  /** Linkage rules (cgform-linkage.ts), carried with the head. */
+  linkage?: DesignLinkageRule[];
 }
 
 export interface DesignField {
@@ -269,6 +272,9 @@ export function designToSchema(d: Design, opts: { subs?: PageSchema[] } = {}): P
     } else if (cols.length > 1) indexes.push({ columns: cols.map(camel), ...(unique ? { unique } : {}) });
   }
   if (indexes.length) schema.indexes = indexes;
+  const { linkage, problem } = linkageFromDesign(d.head.linkage, fields);
+  if (problem) throw new DesignError(problem);
+  if (linkage) schema.linkage = linkage;
   return schema;
 }
 
@@ -281,6 +287,7 @@ export function schemaToDesign(s: PageSchema): Design {
     ...(s.tree ? { treeParentIdField: snakeCase(s.tree.pidField), treeIdField: snakeCase(s.tree.hasChildField), treeFieldname: snakeCase(s.tree.textField) } : {}),
     ...(s.subTables?.length ? { subTableStr: s.subTables.map((t) => t.code).join(',') } : {}),
     ...(s.main ? { relationType: s.main.display === 'tabs' ? 1 : 0 } : {}),
+    ...(s.linkage?.length ? { linkage: linkageToDesign(s.linkage) } : {}),
   };
   const own = new Set(s.fields.map((f) => f.name));
   const system = SYSTEM_FIELDS.filter((f) => !own.has(f.name)).map((f) => ({ ...f, form: false, list: false }));

@@ -1,4 +1,5 @@
 import Ajv, { type ErrorObject } from 'ajv';
+import { linkageProblems } from './linkage';
 import { dictOf } from './views';
 import { pageMetaSchema } from './meta-schema';
 import { SYSTEM_FIELDS, type PageSchema } from './types';
@@ -90,6 +91,8 @@ export function checkPageSchema(doc: unknown, source: string): PageSchema {
   if (schema.defaultSort && !has(schema.defaultSort.column)) {
     throw new SchemaError(source, '/defaultSort/column', `field "${schema.defaultSort.column}" is not declared`);
   }
+  const linkage = linkageProblems(schema);
+  if (linkage) throw new SchemaError(source, linkage.path, linkage.problem);
   return schema;
 }
 

@@ -78,6 +78,31 @@ export const pageMetaSchema = {
         },
       },
     },
+    linkage: {
+      type: 'array',
+      maxItems: 100,
+      items: {
+        type: 'object', additionalProperties: false, required: ['when', 'then'],
+        properties: {
+          when: {
+            type: 'object', additionalProperties: false, required: ['field', 'op'],
+            properties: {
+              field: { type: 'string', pattern: NAME },
+              op: { enum: ['eq', 'ne', 'in', 'notIn', 'empty', 'notEmpty', 'gt', 'lt'] },
+              value: { type: ['string', 'number', 'boolean', 'array'], items: { type: ['string', 'number', 'boolean'] }, maxItems: 200 },
+            },
+          },
+          then: {
+            type: 'object', additionalProperties: false, required: ['field', 'effect'],
+            properties: {
+              field: { type: 'string', pattern: NAME },
+              effect: { enum: ['show', 'hide', 'require', 'disable', 'options'] },
+              options: { type: 'array', maxItems: 200, items: { type: 'string', maxLength: 100 } },
+            },
+          },
+        },
+      },
+    },
     defaultSort: {
       type: 'object', additionalProperties: false, required: ['column', 'order'],
       properties: { column: { type: 'string', pattern: NAME }, order: { enum: ['asc', 'desc'] } },

@@ -1,3 +1,5 @@
+import type { LinkageRule } from './linkage';
+
 /**
  * The page-schema language: one JSON document declares an entity once, and the compilers derive
  * its table, API validation, query bar, list columns and form from it (DESIGN.md).
@@ -123,6 +125,8 @@ export interface PageSchema {
   /** Which of the engine's own buttons the page offers (all by default). */
   features?: { add?: boolean; edit?: boolean; delete?: boolean; export?: boolean; import?: boolean; detail?: boolean };
   fields: FieldSchema[];
+  /** One field's state following another's value (linkage.ts): enforced by the form and the server alike. */
+  linkage?: LinkageRule[];
   version?: number;
 }
 

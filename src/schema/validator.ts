@@ -1,5 +1,6 @@
 import Ajv, { type ErrorObject } from 'ajv';
 import { allFields } from './ddl';
+import { visibilityTargets } from './linkage';
 import { fieldMessages, maxLengthOf } from './messages';
 import type { FieldSchema, PageSchema } from './types';
 
@@ -60,7 +61,9 @@ export function compileValidators(schema: PageSchema): { add: BodyValidator; edi
   const fields = allFields(schema);
   const byName = new Map(fields.map((f) => [f.name, f]));
   const properties = Object.fromEntries(fields.map((f) => [f.name, f.form === false && f.name !== 'id' ? {} : fieldJsonSchema({ ...f, required: false })]));
-  const declaredRequired = schema.fields.filter((f) => f.required).map((f) => f.name);
+  // A field a linkage rule may hide is required only while shown: linkage-enforce.ts checks it.
+  const ruled = visibilityTargets(schema.linkage);
+  const declaredRequired = schema.fields.filter((f) => f.required && !ruled.has(f.name)).map((f) => f.name);
   const nonEmpty = Object.fromEntries(declaredRequired.map((n) => [n, { not: { anyOf: [{ type: 'null' }, { const: '' }] } }]));
   const build = (required: string[]) => {
     const validate = ajv.compile({

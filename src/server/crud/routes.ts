@@ -5,6 +5,7 @@ import type { Kysely } from 'kysely';
 import { columnFields } from '../../schema/ddl.js';
 import { parseListQuery, QueryError, type ParsedQuery, type QueryField } from '../../schema/query.js';
 import type { ColumnType, PageSchema } from '../../schema/types.js';
+import { compileLinkageEnforcer } from '../../schema/linkage-enforce.js';
 import { compileValidators } from '../../schema/validator.js';
 import { badRequest, fail, ok, okMessage } from '../http/result.js';
 import { newId } from '../util/ids.js';
@@ -56,6 +57,13 @@ export function crudRoutes(schema: PageSchema, moduleHooks: CrudHooks = {}) {
     const columns = readable.map((f) => f.name);
     const byName = new Map(fields.map((f) => [f.name, f]));
     const validate = compileValidators(schema);
+    const linkage = compileLinkageEnforcer(schema);
+    /** The body as the linkage rules leave it (hidden fields' values dropped), or their refusal. */
+    const linked = (body: Row, stored: Row | null): Row => {
+      const r = linkage?.(body, stored);
+      if (r?.problem) throw badRequest(r.problem);
+      return r ? r.body : body;
+    };
     const perm = (action: string) => (schema.permission ? `${schema.permission}:${action}` : undefined);
     const defaultSort = schema.defaultSort ? [{ field: schema.defaultSort.column, dir: schema.defaultSort.order }] : [{ field: 'createTime', dir: 'desc' as const }];
     const base = schema.api;
@@ -171,8 +179,9 @@ export function crudRoutes(schema: PageSchema, moduleHooks: CrudHooks = {}) {
       for (const { line, values } of sheetRows) {
         const converted = await fromSheet(values);
         const problem = validate.add(converted);
-        if (problem) errors.push(`第${line}行: ${problem}`);
-        else prepared.push({ line, values: { ...converted, id: newId(), createBy: user.username, createTime: now, updateBy: null, updateTime: null, sysOrgCode: user.orgCode } });
+        const ruled = problem ? null : linkage?.(converted);
+        if (problem || ruled?.problem) errors.push(`第${line}行: ${problem ?? ruled!.problem}`);
+        else prepared.push({ line, values: { ...(ruled?.body ?? converted), id: newId(), createBy: user.username, createTime: now, updateBy: null, updateTime: null, sysOrgCode: user.orgCode } });
       }
       if (errors.length) return fail(`导入失败，未导入任何数据。${errors.slice(0, 20).join('；')}${errors.length > 20 ? `；等${errors.length}处错误` : ''}`, 500, { errorCount: errors.length, errors: errors.slice(0, 200) });
       let failedLine = 0;
@@ -236,7 +245,7 @@ export function crudRoutes(schema: PageSchema, moduleHooks: CrudHooks = {}) {
       if (problem) throw badRequest(problem);
       const user = req.user!;
       const values = {
-        ...cleanBody(body as Row), id: newId(), createBy: user.username, createTime: formatDateTime(),
+        ...cleanBody(linked(body as Row, null)), id: newId(), createBy: user.username, createTime: formatDateTime(),
         updateBy: null, updateTime: null, sysOrgCode: user.orgCode,
       };
       try {
@@ -261,7 +270,7 @@ export function crudRoutes(schema: PageSchema, moduleHooks: CrudHooks = {}) {
       const { id, createBy: _cb, createTime: _ct, sysOrgCode: _so, ...rest } = cleanBody(body as Row);
       const current = await findById(String(id));
       if (!current) return fail('未找到对应数据');
-      const changes: Row = { ...rest, updateBy: req.user!.username, updateTime: formatDateTime() };
+      const changes: Row = { ...linked(rest, current), updateBy: req.user!.username, updateTime: formatDateTime() };
       try {
         await inTransaction(async (tx) => {
           const h = hookCtx(req, tx);

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import { columnFields } from '../../schema/ddl.js';
 import { SYSTEM_FIELDS, type PageSchema, type SubTableSchema } from '../../schema/types.js';
+import { compileLinkageEnforcer } from '../../schema/linkage-enforce.js';
 import { compileValidators } from '../../schema/validator.js';
 import { badRequest, ok } from '../http/result.js';
 import type { SchemaRegistry } from '../schema/registry.js';
@@ -23,6 +24,8 @@ interface SubTable {
   schema: PageSchema;
   key: string;
   validate: ReturnType<typeof compileValidators>;
+  /** The sub schema's linkage rules, read over each row as sent. */
+  linkage: ReturnType<typeof compileLinkageEnforcer>;
   /** Columns a client may write: declared, not virtual; system columns and the foreign key are the server's. */
   writable: Set<string>;
   readable: string[];
@@ -42,7 +45,7 @@ export function subTableSupport(schema: PageSchema, registry: SchemaRegistry) {
     if (!sub) throw new Error(`${schema.code}: sub table schema "${decl.code}" is not loaded`);
     const cols = columnFields(sub);
     return {
-      decl, schema: sub, key: subListKey(decl.code), validate: compileValidators(sub),
+      decl, schema: sub, key: subListKey(decl.code), validate: compileValidators(sub), linkage: compileLinkageEnforcer(sub),
       writable: new Set(cols.filter((f) => !SERVER_COLUMNS.has(f.name) && f.name !== decl.foreignKey).map((f) => f.name)),
       readable: cols.filter((f) => !f.sensitive).map((f) => f.name),
     };
@@ -71,12 +74,14 @@ export function subTableSupport(schema: PageSchema, registry: SchemaRegistry) {
       if (!id) delete row.id;
       const problem = id ? st.validate.edit(row) : st.validate.add(row);
       if (problem) throw badRequest(at + problem);
+      const ruled = st.linkage?.(row);
+      if (ruled?.problem) throw badRequest(at + ruled.problem);
       if (id) {
         if (!existing!.has(id)) throw badRequest(`${at}数据不存在或不属于当前记录`);
         if (seen.has(id)) throw badRequest(`${at}重复的id`);
         seen.add(id);
       }
-      const values: Row = Object.fromEntries(Object.entries(row).filter(([k]) => st.writable.has(k)));
+      const values: Row = Object.fromEntries(Object.entries(ruled?.body ?? row).filter(([k]) => st.writable.has(k)));
       if (id) values.id = id;
       return values;
     });

@@ -8,6 +8,7 @@ import type { PageSchema } from '../../schema/types';
 import { formComponents } from '../widgets';
 import { crudApi, schemaApi, type Row } from './api';
 import { http } from '../api/request';
+import { linkageEffects } from './linkage-effects';
 import './validate-rules';
 
 const SchemaField = createSchemaField({ components: { FormItem, ArrayTable, FormTab, ...formComponents() } });
@@ -22,9 +23,14 @@ export interface FormModalProps {
   onClose: (changed: boolean) => void;
 }
 
-/** Values as the server takes them: display-only `_dictText` siblings and unset fields left out. */
-function bodyOf(values: Row): Row {
-  return Object.fromEntries(Object.entries(values).filter(([k, v]) => !k.endsWith('_dictText') && v !== undefined));
+/**
+ * Values as the server takes them: display-only `_dictText` siblings and unset fields left out, in
+ * the sub tables' rows too, with the editable table's own bookkeeping keys (`__…`).
+ */
+export function bodyOf(values: Row): Row {
+  return Object.fromEntries(Object.entries(values)
+    .filter(([k, v]) => !k.endsWith('_dictText') && !k.startsWith('__') && v !== undefined)
+    .map(([k, v]) => [k, Array.isArray(v) ? v.map((x) => (x && typeof x === 'object' && !Array.isArray(x) ? bodyOf(x as Row) : x)) : v]));
 }
 
 /**
@@ -38,7 +44,9 @@ export function FormModal({ schema, mode, record, onClose }: FormModalProps) {
   const formSchema = useMemo(() => (subs ? compileMainForm(schema, subs, mode) : compileForm(schema, mode)), [schema, subs, mode]);
   const [loading, setLoading] = useState(mode !== 'add');
   const [saving, setSaving] = useState(false);
-  const form = useMemo(() => createForm({ readPretty: mode === 'detail', initialValues: mode === 'add' ? { ...record } : {} }), [mode, record]);
+  const form = useMemo(() => createForm({
+    readPretty: mode === 'detail', initialValues: mode === 'add' ? { ...record } : {}, effects: linkageEffects(schema, mode, subs ?? []),
+  }), [mode, record, schema, subs]);
 
   useEffect(() => {
     if (mode === 'add' || !record?.id || waitingForSubs) return;

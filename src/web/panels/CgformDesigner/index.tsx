@@ -6,6 +6,7 @@ import { FieldNameSelect } from './cells';
 import type { GridTab } from './columns';
 import { FieldGrid } from './FieldGrid';
 import { IndexGrid } from './IndexGrid';
+import { LinkageGrid } from './LinkageGrid';
 import { designBody, headOf, newDesign, newField, toValues, withTreeFields, yes, type DesignValues } from './model';
 
 const GRID_TABS: [GridTab, string][] = [['db', '数据库属性'], ['page', '页面属性'], ['check', '校验字段'], ['dict', '字典'], ['foreign', '外键']];
@@ -135,6 +136,7 @@ export default function CgformDesigner({ row, open, onClose }: PanelProps) {
                 children: <FieldGrid tab={key} />,
               })),
               { key: 'index', label: '索引', children: <IndexGrid /> },
+              { key: 'linkage', label: '联动规则', children: <LinkageGrid /> },
             ]}
           />
         </Form>

@@ -48,6 +48,12 @@ describe('dictionary views', () => {
     expect(screen.queryByRole(view === 'radio' ? 'radio' : 'checkbox')).toBeNull();
   });
 
+  it.each(['radio', 'checkbox'] as const)('%s offers only the values a linkage rule allows (onlyValues)', async (view) => {
+    setup(view, { dict: { code: 'sex' }, onlyValues: ['2'] });
+    expect(await screen.findByText('女')).toBeInTheDocument();
+    expect(screen.queryByText('男')).toBeNull();
+  });
+
   it('list cells show tags for several values', () => {
     const cell = widgetOf('list_multi').cell!('男,女', {}, {} as never);
     render(<>{cell}</>);

@@ -1,6 +1,6 @@
 import { Checkbox, Radio, Select } from '@formily/antd-v5';
 import { App, Tag } from 'antd';
-import { useEffect } from 'react';
+import { useEffect, useMemo } from 'react';
 import type { DictRef } from '../../../schema/types';
 import { registerWidget, type CellRenderer } from '../registry';
 import { textCell } from '../text';
@@ -21,7 +21,21 @@ const missingProps = (missing: boolean, placeholder: unknown) => (missing
   ? { disabled: true, status: 'error' as const, placeholder: MISSING_DICT_MESSAGE }
   : { placeholder: (placeholder as string | undefined) ?? '请选择' });
 
-interface DictProps { dict?: DictRef; numeric?: boolean; value?: unknown; onChange?: (v: unknown) => void; [key: string]: unknown }
+interface DictProps {
+  dict?: DictRef;
+  numeric?: boolean;
+  /** Only these dictionary values are offered (a linkage rule narrowing the choices). */
+  onlyValues?: string[];
+  value?: unknown;
+  onChange?: (v: unknown) => void;
+  [key: string]: unknown;
+}
+
+/** The dictionary's options, narrowed to `onlyValues` when a rule says so. */
+function useChoices(dict: DictRef | undefined, onlyValues: string[] | undefined) {
+  const options = useDictOptions(dict);
+  return useMemo(() => (onlyValues ? options.filter((o) => onlyValues.includes(o.value)) : options), [options, onlyValues]);
+}
 
 /** A choice as the column stores it: a number for a numeric column (`numeric`), else the dictionary's text value. */
 const stored = (v: unknown, numeric?: boolean) => (numeric && v !== undefined && v !== null && v !== '' ? Number(v) : v);
@@ -32,26 +46,26 @@ const asText = (v: unknown) => (v === null || v === undefined || v === '' ? unde
 const split = (v: unknown) => (v === null || v === undefined || v === '' ? [] : String(v).split(','));
 const join = (v: string[] | undefined) => (v && v.length ? v.join(',') : '');
 
-function DictSelect({ dict, numeric, value, onChange, ...rest }: DictProps) {
-  const options = useDictOptions(dict);
+function DictSelect({ dict, numeric, onlyValues, value, onChange, ...rest }: DictProps) {
+  const options = useChoices(dict, onlyValues);
   const missing = useMissingDict(dict);
   return <Select allowClear {...rest} {...missingProps(missing, rest.placeholder)} options={options} value={asText(value)} onChange={(v: unknown) => onChange?.(stored(v ?? null, numeric))} />;
 }
 
-function DictMultiSelect({ dict, numeric: _numeric, value, onChange, ...rest }: DictProps) {
-  const options = useDictOptions(dict);
+function DictMultiSelect({ dict, numeric: _numeric, onlyValues, value, onChange, ...rest }: DictProps) {
+  const options = useChoices(dict, onlyValues);
   const missing = useMissingDict(dict);
   return <Select mode="multiple" allowClear {...rest} {...missingProps(missing, rest.placeholder)} options={options} value={split(value)} onChange={(v: string[]) => onChange?.(join(v))} />;
 }
 
-function DictRadio({ dict, numeric, value, onChange, ...rest }: DictProps) {
-  const options = useDictOptions(dict);
+function DictRadio({ dict, numeric, onlyValues, value, onChange, ...rest }: DictProps) {
+  const options = useChoices(dict, onlyValues);
   if (useMissingDict(dict)) return <span className="ant-form-item-explain-error">{MISSING_DICT_MESSAGE}</span>;
   return <Radio.Group {...rest} options={options} value={asText(value)} onChange={(e: { target: { value?: unknown } }) => onChange?.(stored(e.target.value, numeric))} />;
 }
 
-function DictCheckbox({ dict, numeric: _numeric, value, onChange, ...rest }: DictProps) {
-  const options = useDictOptions(dict);
+function DictCheckbox({ dict, numeric: _numeric, onlyValues, value, onChange, ...rest }: DictProps) {
+  const options = useChoices(dict, onlyValues);
   if (useMissingDict(dict)) return <span className="ant-form-item-explain-error">{MISSING_DICT_MESSAGE}</span>;
   return <Checkbox.Group {...rest} options={options} value={split(value)} onChange={(v: unknown[]) => onChange?.(join(v as string[]))} />;
 }
