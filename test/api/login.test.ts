@@ -3,7 +3,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expect401, expectOk, expectRefused } from '../helpers/envelope.js';
 import { ADMIN_PASSWORD, BACKEND, startServer, type TestServer } from '../helpers/server.js';
 
-const seedDicts = JSON.parse(fs.readFileSync('schemas/seed/dicts.json', 'utf8')) as { dictCode: string }[];
+// The system dictionaries, and those the public site's content seed brings with it.
+const seedDicts = [
+  ...JSON.parse(fs.readFileSync('schemas/seed/dicts.json', 'utf8')) as { dictCode: string }[],
+  ...(JSON.parse(fs.readFileSync('schemas/seed/web-content.json', 'utf8')) as { dicts: { dictCode: string }[] }).dicts,
+];
 
 describe(`login [${BACKEND}]`, () => {
   let s: TestServer;

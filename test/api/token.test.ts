@@ -13,7 +13,7 @@ const PUBLIC: RegExp[] = [
   /^\/sys\/user\/(checkOnlyUser|register|phoneVerification|passwordChange)$/, /^\/auth\/2step-code$/,
   /^\/sys\/common\/(static|pdf)\//, /^\/generic\//, /^\/sys\/(getLoginQrcode|getQrcodeToken)/, /^\/sys\/checkAuth$/,
   /^\/sys\/annountCement\/show\//, /^\/websocket\//,
-  /^\/sys\/guestLogin$/, /^\/site\/siteinfoFz$/, /^\/web\//,
+  /^\/sys\/guestLogin$/, /^\/site\/siteinfoFz$/, /^\/web\//, /^\/pms\/pmsWebNews\/list$/,
 ];
 
 const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');

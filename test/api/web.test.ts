@@ -30,11 +30,12 @@ describe(`web routes [${BACKEND}]`, () => {
   describe.skipIf(!built)('with dist/web built (skipped when dist/web/index.html is missing)', () => {
     const index = built ? fs.readFileSync(path.join(WEB_DIST, 'index.html'), 'utf8') : '';
 
-    it('GET /2025/ serves index.html', async () => {
+    it('GET /2025/ serves the public site (site.html, or index.html before the site is built)', async () => {
+      const site = path.join(WEB_DIST, 'site.html');
       const res = await s.raw('/2025/');
       expect(res.status).toBe(200);
       expect(res.headers.get('content-type')).toMatch(/^text\/html/);
-      expect(res.text).toBe(index);
+      expect(res.text).toBe(fs.existsSync(site) ? fs.readFileSync(site, 'utf8') : index);
     });
 
     it('GET /2025 redirects to /2025/', async () => {

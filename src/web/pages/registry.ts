@@ -19,6 +19,7 @@ const loaders: Record<string, Loader> = {
   'modules/online/cgreport/auto/OnlCgreportAutoList': () => import('./online/cgreport/OnlCgreportAutoList'),
   'modules/online/graphreport/auto/GraphreportAutoChart': () => import('./online/graphreport/GraphreportAutoChart'),
   'system/UserAnnouncementList': () => import('./system/UserAnnouncementList'),
+  'system/SiteSetting': () => import('./system/SiteSetting'),
 };
 
 export function registerPage(component: string, loader: Loader): void {
