@@ -1,9 +1,9 @@
-import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectEnvelope, expectOk, expectRefused } from '../helpers/envelope.js';
+import { seedDicts } from '../helpers/seed-dicts.js';
 import { ADMIN_PASSWORD, BACKEND, startServer, type TestServer } from '../helpers/server.js';
 
-const seedDicts = JSON.parse(fs.readFileSync('schemas/seed/dicts.json', 'utf8')) as { dictCode: string; items: [string, string][] }[];
+
 const SEX = [
   { value: '1', text: '男', title: '男', label: '男' },
   { value: '2', text: '女', title: '女', label: '女' },

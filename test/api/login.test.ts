@@ -1,13 +1,9 @@
-import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expect401, expectOk, expectRefused } from '../helpers/envelope.js';
+import { seedDicts } from '../helpers/seed-dicts.js';
 import { ADMIN_PASSWORD, BACKEND, startServer, type TestServer } from '../helpers/server.js';
 
-// The system dictionaries, and those the public site's content seed brings with it.
-const seedDicts = [
-  ...JSON.parse(fs.readFileSync('schemas/seed/dicts.json', 'utf8')) as { dictCode: string }[],
-  ...(JSON.parse(fs.readFileSync('schemas/seed/web-content.json', 'utf8')) as { dicts: { dictCode: string }[] }).dicts,
-];
+
 
 describe(`login [${BACKEND}]`, () => {
   let s: TestServer;

@@ -7,6 +7,7 @@ import { queryItems } from '../../schema/query-bar';
 import type { PageAction, PageSchema } from '../../schema/types';
 import { actionApplies, resolveValues } from './actions';
 import { crudApi, sendAction, type Row } from './api';
+import { useCustomButtons } from './customButtons';
 import { DataTable, type RowLink } from './DataTable';
 import { saveBlob } from './exportFile';
 import { FormModal } from './FormModal';
@@ -73,6 +74,7 @@ export function SchemaList({ schema, fixed, onChanged }: SchemaListProps) {
     onChanged?.();
   }, [loadChildren, onChanged]);
   const refresh = useCallback(() => { list.reload(); reloadChildren(); }, [list, reloadChildren]);
+  const { rowLinks: customRowLinks, toolbar: customToolbar } = useCustomButtons(schema, can, selectedIds, refresh);
 
   const remove = useCallback((ids: string[]) => {
     Modal.confirm({
@@ -115,9 +117,10 @@ export function SchemaList({ schema, fixed, onChanged }: SchemaListProps) {
     for (const a of schema.actions ?? []) {
       if (a.place === 'row' && actionApplies(a, row) && can(a.key, a.permission ?? '')) links.push({ key: a.key, label: a.label, danger: a.danger, onClick: () => runAction(a, row) });
     }
+    links.push(...customRowLinks(row));
     if (features.delete && can('delete')) links.push({ key: 'delete', label: '删除', danger: true, onClick: () => remove([String(row.id)]) });
     return links;
-  }, [can, features.add, features.delete, features.detail, features.edit, fixed, remove, runAction, schema.actions, tree]);
+  }, [can, customRowLinks, features.add, features.delete, features.detail, features.edit, fixed, remove, runAction, schema.actions, tree]);
 
   const exportXls = async () => {
     const params = { ...listParams(list.state), ...fixed, ...(selectedIds.length ? { selections: selectedIds.join(',') } : {}) };
@@ -151,6 +154,7 @@ export function SchemaList({ schema, fixed, onChanged }: SchemaListProps) {
         {toolbarActions.map((a) => (
           <Button key={a.key} danger={a.danger} disabled={a.request && Object.values({ ...a.request.params, ...a.request.body }).includes('$ids') && !selectedIds.length} onClick={() => runAction(a, null)}>{a.label}</Button>
         ))}
+        {customToolbar}
         {selectedIds.length > 0 && features.delete && can('delete') && (
           <Dropdown menu={{ items: [{ key: 'delete', icon: <DeleteOutlined />, label: '删除', onClick: () => remove(selectedIds) }] }}>
             <Button>批量操作 <DownOutlined /></Button>

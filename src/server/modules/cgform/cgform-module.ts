@@ -5,6 +5,7 @@ import type { CrudHooks, SchemaModule } from '../../crud/hooks.js';
 import { requireAction } from '../../crud/permission.js';
 import { badRequest, notFound, ok, okMessage } from '../../http/result.js';
 import { onlineForms } from './online-forms.js';
+import { removeCustomRows } from './custom-rules.js';
 import { runtimeConfigRoutes } from './runtime-config.js';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
@@ -34,6 +35,7 @@ const hooks: CrudHooks = {
     const synced = await h.db.selectFrom('onl_cgform_head').select('tableName').where('id', 'in', ids).where('syncedJson', 'is not', null).execute();
     if (synced.length) throw badRequest(`已同步数据库的表单不能删除：${synced.map((r: any) => r.tableName).join(',')}`);
   },
+  afterDelete: (h, ids) => removeCustomRows(h.db, ids),
 };
 
 async function routes(app: FastifyInstance): Promise<void> {

@@ -9,6 +9,8 @@ import { repairHasChild } from '../../crud/tree.js';
 import type { AppContext } from '../../http/context.js';
 import { badRequest, notFound } from '../../http/result.js';
 import { newId } from '../../util/ids.js';
+import { addButtonPermissions } from './buttons.js';
+import { enhanceHooks } from './enhance.js';
 import { formatDateTime } from '../../util/time.js';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
@@ -49,7 +51,7 @@ export class OnlineForms {
 
   private async serve(schema: PageSchema): Promise<void> {
     this.ctx.schemas.put(schema, `online form ${schema.table}`);
-    this.tables.set(schema.table, await RouteTable.of(this.ctx, schema));
+    this.tables.set(schema.table, await RouteTable.of(this.ctx, schema, enhanceHooks(this.ctx, schema.table)));
   }
 
   /** The engine's handlers of a synced form, by table name. */
@@ -236,6 +238,7 @@ export class OnlineForms {
           perms: `${schema.permission}:${action}`, permsType: '1', sortNo: i + 1, icon: null, isRoute: 0, isLeaf: 1, hidden: 0, status: '1',
         }).execute();
       }
+      grants.push(...await addButtonPermissions(tx, head.id, schema.table, menuId, user));
       // A menu shows only under menus its users hold: the ancestors are granted too, where missing.
       for (let at: string | null = parent.id; at;) {
         grants.push(at);

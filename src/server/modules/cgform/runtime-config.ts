@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { onlineColumns, onlineFormItem } from '../../../schema/cgform-runtime.js';
 import type { PageSchema } from '../../../schema/types.js';
 import { badRequest, ok } from '../../http/result.js';
+import { cgButtonList } from './buttons.js';
 import type { OnlineForms } from './online-forms.js';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
@@ -23,19 +24,19 @@ export async function runtimeConfigRoutes(app: FastifyInstance, forms: OnlineFor
   };
 
   app.get<{ Params: { code: string } }>('/online/cgform/api/getColumns/:code', { schema: { params } }, async (req) => {
-    const { schema } = await inForce(req.params.code);
+    const { head, schema } = await inForce(req.params.code);
     const items = new Map<string, { value: string; text: string }[]>();
     for (const f of schema.fields) {
       const code = f.dict?.code;
       if (code && !items.has(code)) items.set(code, (await dicts.items(code)) ?? []);
     }
-    return ok(onlineColumns(schema, (code) => items.get(code)));
+    return ok({ ...onlineColumns(schema, (code) => items.get(code)), cgButtonList: await cgButtonList(app.ctx.db as any, head.id) });
   });
 
   app.get<{ Params: { code: string } }>('/online/cgform/api/getFormItem/:code', { schema: { params } }, async (req) => {
     const { head, schema } = await inForce(req.params.code);
     const subs = (schema.subTables ?? []).map((t) => schemas.get(t.code)).filter((s): s is PageSchema => !!s);
     const shownHead = Object.fromEntries(HEAD_COLUMNS.map((k) => [k, (head as any)[k] ?? null]));
-    return ok({ head: shownHead, ...onlineFormItem(schema, subs), cgButtonList: [], enhanceJs: '' });
+    return ok({ head: shownHead, ...onlineFormItem(schema, subs), cgButtonList: await cgButtonList(app.ctx.db as any, head.id), enhanceJs: '' });
   });
 }

@@ -1,0 +1,35 @@
+import { Alert, Drawer, Spin } from 'antd';
+import { useEffect, useMemo, useState } from 'react';
+import type { PageSchema } from '../../../schema/types';
+import { schemaApi } from '../../renderer/api';
+import { BUTTON_ICON_NAMES } from '../../renderer/customButtons';
+import type { PanelProps } from '../../renderer/panels';
+import { SchemaList } from '../../renderer/SchemaList';
+
+/** How a button is written: data only, read by the server; nothing here is run as code. */
+const HELP = (
+  <div>
+    <div>样式：按钮（button）显示在工具栏，作用于选中行；链接（link）显示在每行的操作列。每个表单最多16个按钮，编码不能用 add、edit、delete 等内置编码。</div>
+    <div>显示条件：「字段 运算符 值」，如 <code>status == 1</code>、<code>amount &gt;= 100</code>、<code>level in L,M</code>、<code>remark not empty</code>。</div>
+    <div>打开链接：<code>https://…</code> 或站内路径 <code>/…</code>，可用 <code>{'${字段}'}</code> 取当前行的值。</div>
+    <div>更新数据：JSON，如 <code>{'{"status": "2", "auditBy": "#{sysUserCode}", "auditTime": "#{now}"}'}</code>；可用 {'#{now}'}、{'#{date}'}、{'#{sysUserCode}'}、{'#{sysUserName}'}、{'#{sysOrgCode}'} 或 {'${字段}'}。</div>
+    <div>图标：{BUTTON_ICON_NAMES.join('、')}。</div>
+    <div>权限编码为 <code>online:表名:按钮编码</code>，「添加到菜单」时一并生成。</div>
+  </div>
+);
+
+/** The custom buttons of the online form the row names (schema onl_cgform_button). */
+export default function CgformButtons({ row, onClose }: PanelProps) {
+  const [schema, setSchema] = useState<PageSchema | null>(null);
+  const headId = String(row?.id ?? '');
+  const fixed = useMemo(() => ({ cgformHeadId: headId }), [headId]);
+  useEffect(() => {
+    void schemaApi.byCode('onl_cgform_button').then((res) => res.success && setSchema(res.result));
+  }, []);
+  return (
+    <Drawer open width={1000} title={`自定义按钮 - ${String(row?.tableTxt ?? row?.tableName ?? '')}`} onClose={() => onClose(false)} destroyOnHidden>
+      <Alert type="info" showIcon style={{ marginBottom: 12 }} message={HELP} />
+      {schema ? <SchemaList schema={schema} fixed={fixed} /> : <Spin />}
+    </Drawer>
+  );
+}
