@@ -6,7 +6,8 @@ import { ADMIN_PASSWORD, browserSession, loginThroughForm, type RunningServer } 
 /**
  * Issue 5 as an administrator and a reviewer live it: a management page designed in the browser
  * (no code, no schema file), synced to the database, put in the menu for a role, then used by a
- * member of that role. Sub tables (main/sub forms) are not offered by the designer yet.
+ * member of that role. The form is a main table with a sub table of items, edited inline with it,
+ * and the same page is embedded through the OnlineIframe routes.
  */
 interface DesignRow {
   name: string;
@@ -36,6 +37,12 @@ const FIELDS: DesignRow[] = [
 ];
 const TABLE = 'demo_contract';
 const TITLE = '合同登记';
+const SUB = 'demo_contract_item';
+const SUB_FIELDS: DesignRow[] = [
+  { name: 'item_name', txt: '物品', required: true },
+  { name: 'quantity', txt: '数量', type: 'int' },
+  { name: 'contract_id', txt: '合同', length: 32 },
+];
 
 describe('online form designer in Chromium', () => {
   const session = browserSession({ asAdmin: true, contextOptions: { acceptDownloads: true } });
@@ -56,20 +63,42 @@ describe('online form designer in Chromium', () => {
     await page.locator(`.ant-select-dropdown:has([id="${id}"]) .ant-select-item-option[title="${title}"]`).click();
   }
 
+  /** The list row with a cell reading exactly `text` (demo_contract is also the start of demo_contract_item). */
+  const exactRow = (text: string) => page.locator('.schema-page .ant-table-tbody tr.ant-table-row').filter({ has: page.getByRole('cell', { name: text, exact: true }) });
+
   async function rowAction(text: string, action: string) {
-    await listRow(text).getByText('更多').click();
+    await exactRow(text).getByText('更多').click();
     await page.locator('.ant-dropdown:visible').getByText(action, { exact: true }).click();
   }
 
-  it('designs a form of nine views, syncs it and puts it in the menu for the reviewers', async () => {
+  /** The designer modal and its grid helpers. */
+  function designerOf(designer: Locator) {
+    const pane = () => designer.locator('.ant-tabs-tabpane-active');
+    return { pane, grid: () => pane().locator('.ant-table-row'), tab: (name: string) => designer.getByRole('tab', { name }).click() };
+  }
+
+  /** Adds the rows after the six default ones, with their 数据库属性. */
+  async function addFields(designer: Locator, fields: DesignRow[]) {
+    const { pane } = designerOf(designer);
+    for (const [k, f] of fields.entries()) {
+      await designer.getByRole('button', { name: '新增字段' }).click();
+      // A new row is scrolled into sight.
+      const row = pane().locator(`.ant-table-row[data-row-key="${6 + k}"]`);
+      await row.getByLabel('字段名', { exact: true }).fill(f.name);
+      await row.getByLabel('字段备注', { exact: true }).fill(f.txt);
+      if (f.type) await choose(row.getByRole('combobox', { name: '类型', exact: true }), f.type);
+      if (f.length) await row.getByLabel('长度', { exact: true }).fill(String(f.length));
+      if (f.point) await row.getByLabel('小数点', { exact: true }).fill(String(f.point));
+    }
+  }
+
+  it('designs a main form of nine views and its sub table, syncs them and puts the form in the menu for the reviewers', async () => {
     await sideMenu().getByText('在线开发', { exact: true }).click();
     await sideMenu().getByText('Online表单开发', { exact: true }).click();
     await page.waitForURL('**/2025/online/cgform');
     await page.getByRole('button', { name: '新增表单' }).click();
     const designer = modal('新增表单');
-    const pane = () => designer.locator('.ant-tabs-tabpane-active');
-    const grid = () => pane().locator('.ant-table-row');
-    const tab = (name: string) => designer.getByRole('tab', { name }).click();
+    const { pane, grid, tab } = designerOf(designer);
     /** Row i of the active tab (rows are keyed by position): the grid is virtual, so it is wheeled into sight first. */
     async function gridRow(i: number): Promise<Locator> {
       const row = pane().locator(`.ant-table-row[data-row-key="${i}"]`);
@@ -87,17 +116,9 @@ describe('online form designer in Chromium', () => {
     await expect(grid().first().getByLabel('字段名', { exact: true }).isDisabled()).resolves.toBe(true);
     await designer.getByLabel('表名', { exact: true }).fill(TABLE);
     await designer.getByLabel('表描述', { exact: true }).fill(TITLE);
-
-    for (const [k, f] of FIELDS.entries()) {
-      await designer.getByRole('button', { name: '新增字段' }).click();
-      // A new row is scrolled into sight.
-      const row = pane().locator(`.ant-table-row[data-row-key="${6 + k}"]`);
-      await row.getByLabel('字段名', { exact: true }).fill(f.name);
-      await row.getByLabel('字段备注', { exact: true }).fill(f.txt);
-      if (f.type) await choose(row.getByRole('combobox', { name: '类型', exact: true }), f.type);
-      if (f.length) await row.getByLabel('长度', { exact: true }).fill(String(f.length));
-      if (f.point) await row.getByLabel('小数点', { exact: true }).fill(String(f.point));
-    }
+    await designer.getByLabel('主表', { exact: true }).check();
+    await designer.getByText('尚无附表：新增附表时，在其“外键”中填写本表的表名。').waitFor();
+    await addFields(designer, FIELDS);
     const rowOf = (f: DesignRow) => gridRow(6 + FIELDS.indexOf(f));
 
     await tab('页面属性');
@@ -128,11 +149,43 @@ describe('online form designer in Chromium', () => {
     await ok(designer, /保\s*存/);
     await toast('添加成功！').waitFor();
     await designer.waitFor({ state: 'detached' });
-    await listRow(TABLE).getByText('未同步').waitFor();
+    await exactRow(TABLE).getByText('未同步').waitFor();
+
+    // The sub table names the contract on its foreign key (外键), and is edited with it.
+    await page.getByRole('button', { name: '新增表单' }).click();
+    const subDesigner = modal('新增表单');
+    const sub = designerOf(subDesigner);
+    await subDesigner.getByLabel('表名', { exact: true }).fill(SUB);
+    await subDesigner.getByLabel('表描述', { exact: true }).fill('合同明细');
+    await subDesigner.getByLabel('附表', { exact: true }).check();
+    await subDesigner.getByLabel('一对多（表格）', { exact: true }).waitFor();
+    await addFields(subDesigner, SUB_FIELDS);
+    await sub.tab('外键');
+    await sub.pane().locator('.ant-table-row[data-row-key="8"]').getByLabel('主表名', { exact: true }).fill(TABLE);
+    await sub.tab('校验字段');
+    await sub.pane().locator('.ant-table-row[data-row-key="6"]').getByLabel('必填', { exact: true }).check();
+    await ok(subDesigner, /保\s*存/);
+    await toast('添加成功！').waitFor();
+    await subDesigner.waitFor({ state: 'detached' });
+
+    // The main table waits for its sub table to be synced.
+    await rowAction(TABLE, '同步数据库');
+    let sync = modal(/同步数据库 - /);
+    await sync.getByText('新建表', { exact: true }).waitFor();
+    await ok(sync, /^同\s*步$/);
+    await sync.locator('.ant-alert').getByText(`请先同步附表：${SUB}`).waitFor();
+    await ok(sync, /关\s*闭/);
+    await sync.waitFor({ state: 'detached' });
+    await rowAction(SUB, '同步数据库');
+    sync = modal(/同步数据库 - /);
+    await ok(sync, /^同\s*步$/);
+    await sync.locator('.ant-alert').getByText('同步数据库成功！').waitFor();
+    await ok(sync, /关\s*闭/);
+    await sync.waitFor({ state: 'detached' });
 
     // Sync: the plan first, in words, then the table.
     await rowAction(TABLE, '同步数据库');
-    const sync = modal(/同步数据库 - /);
+    sync = modal(/同步数据库 - /);
     await sync.getByText('新建表', { exact: true }).waitFor();
     const created = await sync.getByText(/^demo_contract（id、.*）$/).textContent();
     for (const f of FIELDS) expect(created).toContain(`、${f.name}`);
@@ -140,7 +193,7 @@ describe('online form designer in Chromium', () => {
     await sync.locator('.ant-alert').getByText('同步数据库成功！').waitFor();
     await sync.getByText('数据库表已是最新，无需变更').waitFor();
     await ok(sync, /关\s*闭/);
-    await listRow(TABLE).getByText('已同步').waitFor();
+    await exactRow(TABLE).getByText('已同步').waitFor();
 
     // The menu, for the reviewer role; the administrator's own menu shows it at once.
     await rowAction(TABLE, '添加到菜单');
@@ -197,6 +250,13 @@ describe('online form designer in Chromium', () => {
     for (const name of ['北京市', '市辖区', '东城区']) await page.locator('.ant-cascader-menu-item').filter({ hasText: new RegExp(`^${name}$`) }).click();
     await item('备注').locator('textarea').fill('首批采购');
     await item('启用').locator('.ant-switch').click();
+    // Its items, inline: a new row of the sub table, whose required column is checked too.
+    const items = form().locator('.ant-formily-array-table');
+    await items.getByText('新增一行').click();
+    await ok(form());
+    await items.getByText('物品不能为空').waitFor();
+    await items.locator('tbody tr.ant-table-row').first().locator('input').first().fill('打印纸');
+    await items.locator('tbody tr.ant-table-row').first().locator('input').nth(1).fill('20');
     await ok(form());
     await toast('添加成功！').waitFor();
     await form().waitFor({ state: 'detached' });
@@ -219,6 +279,8 @@ describe('online form designer in Chromium', () => {
 
     await row.getByText('编辑').click();
     await expect.poll(() => item('标题').locator('input').inputValue()).toBe('采购合同');
+    // The items come back with the contract.
+    await expect.poll(() => form().locator('.ant-formily-array-table tbody tr.ant-table-row').first().locator('input').first().inputValue()).toBe('打印纸');
     await item('标题').locator('input').fill('采购合同（修订）');
     await ok(form());
     await toast('编辑成功!').waitFor();
@@ -238,5 +300,30 @@ describe('online form designer in Chromium', () => {
     await page.getByRole('button', { name: /重\s*置/ }).click();
     await page.locator('.ant-pagination-total-text').filter({ hasText: '1-1 共1条' }).waitFor();
     await expect(listRow('采购合同').count()).resolves.toBe(0);
+  });
+
+  it('the same page embedded: the list and the edit form through the OnlineIframe routes, with no menu around them', async () => {
+    const login = await (await fetch(`${server.baseUrl}/jeecg-boot/sys/login`, {
+      method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ username: 'reviewer', password: ADMIN_PASSWORD }),
+    })).json() as { result: { token: string } };
+    const data = await (await fetch(`${server.baseUrl}/jeecg-boot/online/cgform/api/getData/${TABLE}`, { headers: { 'X-Access-Token': login.result.token } })).json() as { result: { records: { id: string; title: string }[] } };
+    const record = data.result.records.find((r) => r.title === '服务合同')!;
+
+    // The session helper has signed the administrator in, who was granted the page with the reviewers.
+    await page.goto(`${server.baseUrl}/2025/onlineIframe/OnlineIframe?table=${TABLE}`);
+    await listRow('服务合同').waitFor();
+    expect(await page.locator('.ant-layout-sider').count()).toBe(0);
+
+    await page.goto(`${server.baseUrl}/2025/onlineIframe/OnlineIframeEdit?table=${TABLE}&id=${record.id}`);
+    const form = modal('编辑');
+    const title = form.locator('.ant-formily-item').filter({ hasText: '标题' }).first().locator('input');
+    await expect.poll(() => title.inputValue()).toBe('服务合同');
+    await title.fill('服务合同（嵌入修改）');
+    await ok(form);
+    await page.getByText('保存成功').waitFor();
+    expect(await page.locator('.ant-layout-sider').count()).toBe(0);
+
+    await page.goto(`${server.baseUrl}/2025/onlineIframe/OnlineIframe?table=no_such_form`);
+    await page.getByText('页面配置不存在').waitFor();
   });
 });
