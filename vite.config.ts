@@ -24,25 +24,50 @@ function precompress(): Plugin {
   };
 }
 
+/** `vite` dev server: the public site's addresses answer site.html, as the Node server does in production. */
+function publicSiteInDev(): Plugin {
+  return {
+    name: 'public-site-dev-routes',
+    apply: 'serve',
+    configureServer(server) {
+      server.middlewares.use((req, _res, next) => {
+        const [p, q] = (req.url ?? '').split('?');
+        if (p === '/2025/' || p === '/2025/web' || p.startsWith('/2025/web/')) req.url = `/2025/site.html${q ? `?${q}` : ''}`;
+        next();
+      });
+    },
+  };
+}
+
 // The single-page app lives under /2025/ and is built to dist/web, which the Node server serves.
 export default defineConfig({
   base: '/2025/',
   root: 'src/web',
   publicDir: '../../public',
-  plugins: [react(), precompress()],
+  plugins: [react(), precompress(), publicSiteInDev()],
   build: {
     outDir: '../../dist/web',
     emptyOutDir: true,
     chunkSizeWarningLimit: 1500,
     rollupOptions: {
+      // Two entries with separate chunk graphs: the back office (index.html) and the public contest
+      // site (site.html), which must stay free of antd/Formily so a phone's first visit is small.
+      input: {
+        index: path.resolve(import.meta.dirname, 'src/web/index.html'),
+        site: path.resolve(import.meta.dirname, 'src/web/site.html'),
+      },
       output: {
-        // Long-lived vendor chunks: antd and React change rarely, app code changes often.
-        manualChunks(id: string) {
-          if (!id.includes('node_modules')) return undefined;
-          if (/node_modules\/(react|react-dom|scheduler|react-router|react-router-dom)\//.test(id)) return 'react';
-          if (/node_modules\/@formily\//.test(id)) return 'formily';
-          if (/node_modules\/@ant-design\/icons/.test(id)) return 'icons';
-          return undefined;
+        // Long-lived vendor chunks: antd and React change rarely, app code changes often. React goes
+        // first (highest priority): groups take their members' dependencies along, and the public
+        // site must get React without the Formily chunk that also depends on it.
+        codeSplitting: {
+          groups: [
+            // Vite's lazy-import preload helper rides with React: left alone it lands in whichever chunk
+            // claims it first (it did: Formily), and every lazy page of the site would then need that chunk.
+            { name: 'react', test: (id: string) => /node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom|cookie|set-cookie-parser)[\\/]/.test(id) || id.includes('vite/preload-helper'), priority: 3 },
+            { name: 'formily', test: /node_modules[\\/]@formily[\\/]/, priority: 2 },
+            { name: 'icons', test: /node_modules[\\/]@ant-design[\\/]icons/, priority: 1 },
+          ],
         },
       },
     },

@@ -1,44 +1,28 @@
-import { LoginOutlined } from '@ant-design/icons';
-import { Button } from 'antd';
-import { useEffect } from 'react';
-import { useNavigate } from 'react-router-dom';
-import { LOGIN_PATH, staticUrl } from '../../app/config';
-import { useSiteInfo } from '../../layouts/useSiteInfo';
+import { useEffect, useState } from 'react';
+import { useLocation } from 'react-router-dom';
+import { WEB_BASE } from '../../app/config';
 import styles from './PublicHome.module.css';
 
-const DEFAULT_LOGO = `${import.meta.env.BASE_URL}favicon.svg`;
+/**
+ * `/` and `/web*` belong to the public site, its own entry (site.html). A client-side navigation
+ * inside the back office (the login page's 返回首页) lands here and hands over with a full page load.
+ * If this very document was served for the address (the server did not route it to the site),
+ * reloading would loop: show a plain link instead.
+ */
+export function siteHandover(target: string, loadedUrl: string | undefined): 'navigate' | 'link' {
+  return loadedUrl && new URL(loadedUrl).pathname + new URL(loadedUrl).search === target ? 'link' : 'navigate';
+}
 
-/** Placeholder for the public competition site (built later): who we are and the way in. */
 export default function PublicHome() {
-  const site = useSiteInfo();
-  const navigate = useNavigate();
-  const toLogin = () => navigate(LOGIN_PATH);
-
+  const { pathname, search } = useLocation();
+  const target = `${WEB_BASE}${pathname === '/' ? '/' : pathname}${search}`;
+  const [mode] = useState(() => siteHandover(target, (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined)?.name));
   useEffect(() => {
-    if (site) document.title = site.appAbbr;
-  }, [site]);
-
+    if (mode === 'navigate') window.location.replace(target);
+  }, [mode, target]);
   return (
     <div className={styles.page}>
-      <header className={styles.header}>
-        <div className={styles.brand}>
-          <img src={staticUrl(site?.appLogoWhite || site?.appLogo) || DEFAULT_LOGO} alt="" />
-          <span>{site?.appAbbr}</span>
-        </div>
-        <Button ghost onClick={toLogin}>登录</Button>
-      </header>
-      <main className={styles.hero}>
-        <h1>{site?.appName}</h1>
-        {site?.race?.title && <p className={styles.race}>{site.race.title}</p>}
-        {site?.appDesc && <p className={styles.desc}>{site.appDesc}</p>}
-        <span className={styles.note}>门户网站建设中，敬请期待</span>
-        <div className={styles.actions}>
-          <Button type="primary" size="large" block icon={<LoginOutlined />} onClick={toLogin}>
-            {site?.allowRegister ? '登录 / 注册' : '登录'}
-          </Button>
-        </div>
-      </main>
-      {site?.race?.copyright && <footer className={styles.footer}>{site.race.copyright}</footer>}
+      {mode === 'link' && <a className={styles.link} href={target}>进入大赛官网</a>}
     </div>
   );
 }
