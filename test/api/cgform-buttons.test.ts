@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectEnvelope, expectOk } from '../helpers/envelope.js';
 import { BACKEND, startServer, type TestServer } from '../helpers/server.js';
+import { designField } from '../helpers/cgform-design.js';
 
 /**
  * Custom buttons and enhancement records of an online form (SPEC §9): data checked when saved,
@@ -14,7 +15,7 @@ describe(`online form custom buttons and enhancements [${BACKEND}]`, () => {
   beforeAll(async () => {
     s = await startServer();
     token = await s.login('admin');
-    const field = (dbFieldName: string, more: Record<string, unknown> = {}) => ({ dbFieldName, dbFieldTxt: dbFieldName, dbType: 'string', dbLength: 64, isShowForm: 1, isShowList: 1, ...more });
+    const field = designField;
     headId = expectOk(await s.api.post('/online/cgform/api/addAll', {
       head: { tableName: 'demo_ticket', tableTxt: '工单', tableType: 1 },
       fields: [

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectEnvelope, expectOk } from '../helpers/envelope.js';
 import { BACKEND, startServer, type TestServer } from '../helpers/server.js';
+import { designField } from '../helpers/cgform-design.js';
 
 /**
  * Linkage rules of an online form: designed through the designer API (without code), checked at
@@ -16,7 +17,7 @@ describe(`online form linkage rules [${BACKEND}]`, () => {
   afterAll(async () => { await s?.close(); });
 
   const refused = (res: Awaited<ReturnType<TestServer['api']['get']>>, message: string) => expectEnvelope(res, { status: 400, success: false, message });
-  const field = (dbFieldName: string, more: Record<string, unknown> = {}) => ({ dbFieldName, dbFieldTxt: dbFieldName, dbType: 'string', dbLength: 64, isShowForm: 1, isShowList: 1, ...more });
+  const field = designField;
   const fields = [
     field('id', { dbIsKey: 1, isShowForm: 0, isShowList: 0 }),
     field('title', { dbFieldTxt: '标题', fieldMustInput: '1', orderNum: 1 }),

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectEnvelope, expectOk } from '../helpers/envelope.js';
 import { BACKEND, startServer, type TestServer } from '../helpers/server.js';
+import { designField } from '../helpers/cgform-design.js';
 
 /**
  * Main/sub online forms: a sub design names its main table through its foreign key (JeecgBoot's
@@ -18,7 +19,7 @@ describe(`online main/sub forms [${BACKEND}]`, () => {
 
   const get = async (path: string) => expectOk(await s.api.get(path, { token }));
   const refused = (res: Awaited<ReturnType<TestServer['api']['get']>>, message: string, status = 400) => expectEnvelope(res, { status, success: false, message });
-  const field = (dbFieldName: string, more: Record<string, unknown> = {}) => ({ dbFieldName, dbFieldTxt: dbFieldName, dbType: 'string', dbLength: 64, isShowForm: 1, isShowList: 1, ...more });
+  const field = designField;
   const design = (tableName: string, tableType: number, fields: Record<string, unknown>[], head: Record<string, unknown> = {}) => ({
     head: { tableName, tableTxt: tableName, tableType, ...head },
     fields: [field('id', { dbIsKey: 1, isShowForm: 0, isShowList: 0 }), ...fields],

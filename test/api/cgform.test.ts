@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectEnvelope, expectOk } from '../helpers/envelope.js';
 import { BACKEND, startServer, type TestServer } from '../helpers/server.js';
+import { designField } from '../helpers/cgform-design.js';
 
 /**
  * Online forms: a design saved through the designer API, synced to the database as its own step,
@@ -17,7 +18,7 @@ describe(`online form designer and runtime [${BACKEND}]`, () => {
 
   const get = async (path: string) => expectOk(await s.api.get(path, { token }));
   const refused = (res: Awaited<ReturnType<TestServer['api']['get']>>, message: string, status = 400) => expectEnvelope(res, { status, success: false, message });
-  const field = (dbFieldName: string, more: Record<string, unknown> = {}) => ({ dbFieldName, dbFieldTxt: dbFieldName, dbType: 'string', dbLength: 64, isShowForm: 1, isShowList: 1, ...more });
+  const field = designField;
   const design = (fields: Record<string, unknown>[], head: Record<string, unknown> = {}) => ({
     head: { tableName: 'demo_contract', tableTxt: '合同', tableType: 1, ...head },
     fields: [field('id', { dbIsKey: 1, isShowForm: 0, isShowList: 0 }), ...fields],

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectEnvelope, expectOk } from '../helpers/envelope.js';
 import { BACKEND, startServer, type TestServer } from '../helpers/server.js';
+import { designField } from '../helpers/cgform-design.js';
 
 /**
  * Graph reports (contract §10.3): a graph's rows come from report SQL, run by the report machinery
@@ -10,7 +11,7 @@ import { BACKEND, startServer, type TestServer } from '../helpers/server.js';
 describe(`graph report designer checks and getChartsData [${BACKEND}]`, () => {
   let s: TestServer;
   let token: string;
-  const field = (dbFieldName: string, more: Record<string, unknown> = {}) => ({ dbFieldName, dbFieldTxt: dbFieldName, dbType: 'string', dbLength: 64, isShowForm: 1, isShowList: 1, ...more });
+  const field = designField;
   const onlineForm = async (tableName: string, fields: Record<string, unknown>[], rows: Record<string, unknown>[]) => {
     const headId = expectOk(await s.api.post('/online/cgform/api/addAll', {
       head: { tableName, tableTxt: tableName, tableType: 1 }, fields: [field('id', { dbIsKey: 1, isShowForm: 0, isShowList: 0 }), ...fields], indexs: [],

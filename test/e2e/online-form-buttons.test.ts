@@ -1,6 +1,7 @@
 import type { Locator, Page } from 'playwright-core';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { ADMIN_PASSWORD, browserSession, type RunningServer } from './harness';
+import { designField } from '../helpers/cgform-design.js';
 
 /**
  * Custom buttons of an online form in Chromium: designed in the form list's 自定义按钮 panel (a
@@ -24,7 +25,7 @@ describe('online form custom buttons in Chromium', () => {
     expect(json.success, `${path}: ${json.message}`).toBe(true);
     return json.result;
   };
-  const field = (dbFieldName: string, more: Record<string, unknown> = {}) => ({ dbFieldName, dbFieldTxt: dbFieldName, dbType: 'string', dbLength: 64, isShowForm: 1, isShowList: 1, ...more });
+  const field = designField;
   const modal = (title: string | RegExp) => page.locator('.ant-modal').filter({ has: page.locator('.ant-modal-title', { hasText: title }) }).last();
   const item = (scope: Locator, label: string): Locator => scope.locator('.ant-formily-item').filter({ has: page.locator('.ant-formily-item-label', { hasText: new RegExp(`^\\s*\\*?\\s*${label.replace(/[()]/g, '\\$&')}\\s*[:：]?\\s*$`) }) }).first();
   const listRow = (scope: Locator, text: string) => scope.locator('.ant-table-row').filter({ hasText: text }).first();

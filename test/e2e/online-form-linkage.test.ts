@@ -1,6 +1,7 @@
 import type { Locator, Page } from 'playwright-core';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { ADMIN_PASSWORD, browserSession, type RunningServer } from './harness';
+import { designField } from '../helpers/cgform-design.js';
 
 /**
  * Linkage rules of an online form in Chromium: the rules the designer saved drive the generated
@@ -24,7 +25,7 @@ describe('online form linkage rules in Chromium', () => {
     return json.result;
   };
 
-  const field = (dbFieldName: string, more: Record<string, unknown> = {}) => ({ dbFieldName, dbFieldTxt: dbFieldName, dbType: 'string', dbLength: 64, isShowForm: 1, isShowList: 1, ...more });
+  const field = designField;
   const modal = (title: string | RegExp) => page.locator('.ant-modal').filter({ has: page.locator('.ant-modal-title', { hasText: title }) }).last();
   const form = () => modal(/新增|编辑/);
   const item = (label: string): Locator => form().locator('.ant-formily-item').filter({ has: page.locator('.ant-formily-item-label', { hasText: new RegExp(`^\\s*\\*?\\s*${label}\\s*[:：]?\\s*$`) }) }).first();
