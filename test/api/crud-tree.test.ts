@@ -176,7 +176,9 @@ describe(`tree CRUD: /sys/category [${BACKEND}]`, () => {
 
   it('checks button permissions on the server', async () => {
     const applicant = await s.login('applicant');
-    expect((await expectOk(await s.api.get('/sys/category/list', { token: applicant }))).total).toBeGreaterThan(0);
+    // Not the applicant's page: no reading it through the generic list either (categories reach forms through loadTreeData).
+    expectEnvelope(await s.api.get('/sys/category/list', { token: applicant }), { status: 403, message: '没有权限，请联系管理员授权' });
+    expect((await s.api.get('/sys/category/loadTreeData?pid=0', { token: applicant })).status).toBe(200);
     expectEnvelope(await s.api.post('/sys/category/add', { name: 'x' }, { token: applicant }), { status: 403, message: '没有权限，请联系管理员授权' });
     expectEnvelope(await s.api('DELETE', '/sys/category/delete?id=x', { token: applicant }), { status: 403 });
   });

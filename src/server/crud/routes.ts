@@ -15,6 +15,7 @@ import { addDictText } from './dict-text.js';
 import type { CrudHooks, HookContext, Row, RowScope } from './hooks.js';
 import { readWorkbook, writeWorkbook } from './excel.js';
 import { requireAction } from './permission.js';
+import { requireRead } from './read-access.js';
 import { subTableSupport } from './sub-tables.js';
 import { childListPid, normalizeHasChild, rootCondition, treeHooks } from './tree.js';
 import { conditionSql } from './where.js';
@@ -76,8 +77,15 @@ export function crudRoutes(schema: PageSchema, moduleHooks: CrudHooks = {}) {
     /** Runs a write and its hooks in one transaction: a refusing hook leaves nothing behind. */
     const inTransaction = <T>(fn: (tx: Kysely<any>) => Promise<T>) => db.transaction().execute(fn);
 
-    /** The request's read scope (the page module's), or null when every row is readable. */
-    const scopeOf = async (req: FastifyRequest): Promise<RowScope | null> => (hooks.scope ? hooks.scope(hookCtx(req)) : null);
+    /**
+     * The request's read scope (the page module's), or null when every row is readable; without a
+     * module scope, only the holders of the page may read it (read-access.ts).
+     */
+    const scopeOf = async (req: FastifyRequest): Promise<RowScope | null> => {
+      if (hooks.scope) return hooks.scope(hookCtx(req));
+      await requireRead(app.ctx.db, app.ctx.schemas, req, schema);
+      return null;
+    };
 
     const findById = (id: string, scope: RowScope | null = null) => {
       let q = db.selectFrom(schema.table).select(columns).where('id', '=', id);

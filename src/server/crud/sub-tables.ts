@@ -10,6 +10,7 @@ import { newId } from '../util/ids.js';
 import { formatDateTime } from '../util/time.js';
 import { addDictText } from './dict-text.js';
 import type { CrudHooks, HookContext, Row } from './hooks.js';
+import { requireRead } from './read-access.js';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
 
@@ -126,6 +127,7 @@ export function subTableSupport(schema: PageSchema, registry: SchemaRegistry) {
   const routes = (app: FastifyInstance) => {
     const db = app.ctx.db as unknown as Kysely<any>;
     app.get<{ Params: { subCode: string }; Querystring: { mainId?: unknown } }>(`${schema.api}/subList/:subCode`, async (req) => {
+      await requireRead(app.ctx.db, registry, req, schema);
       const st = subs.find((s) => s.decl.code === req.params.subCode);
       if (!st) throw badRequest(`子表不存在: ${req.params.subCode.slice(0, 64)}`);
       const mainId = req.query.mainId;
