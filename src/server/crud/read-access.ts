@@ -13,8 +13,11 @@ interface Grants {
   buttons: string[];
 }
 
-/** The menus and buttons a user holds through their roles, in one read. */
+/** The menus and buttons a user holds through their roles; an administrator's are not read (one small query). */
 async function userGrants(db: Db, userId: string): Promise<Grants> {
+  const admin = !!(await db.selectFrom('sysRole').innerJoin('sysUserRole', 'sysUserRole.roleId', 'sysRole.id')
+    .select('sysRole.id').where('sysUserRole.userId', '=', userId).where('sysRole.roleCode', '=', 'admin').executeTakeFirst());
+  if (admin) return { admin, menus: new Set(), buttons: [] };
   const rows = await db.selectFrom('sysPermission')
     .innerJoin('sysRolePermission', 'sysRolePermission.permissionId', 'sysPermission.id')
     .innerJoin('sysUserRole', 'sysUserRole.roleId', 'sysRolePermission.roleId')
@@ -28,8 +31,6 @@ async function userGrants(db: Db, userId: string): Promise<Grants> {
       if (r.status === '1') buttons.push(...(r.perms ?? '').split(',').map((s) => s.trim()).filter(Boolean));
     } else if (r.component) menus.add(r.component);
   }
-  const admin = !!(await db.selectFrom('sysRole').innerJoin('sysUserRole', 'sysUserRole.roleId', 'sysRole.id')
-    .select('sysRole.id').where('sysUserRole.userId', '=', userId).where('sysRole.roleCode', '=', 'admin').executeTakeFirst());
   return { admin, menus, buttons };
 }
 
