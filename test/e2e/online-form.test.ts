@@ -325,5 +325,11 @@ describe('online form designer in Chromium', () => {
 
     await page.goto(`${server.baseUrl}/2025/onlineIframe/OnlineIframe?table=no_such_form`);
     await page.getByText('页面配置不存在').waitFor();
+
+    // A visitor without a session is sent to log in, and comes back to the embedded page after.
+    const visitor = await page.context().browser()!.newPage();
+    await visitor.goto(`${server.baseUrl}/2025/onlineIframe/OnlineIframe?table=${TABLE}`);
+    await visitor.waitForURL(/\/2025\/user\/login\?redirect=%2FonlineIframe%2FOnlineIframe/);
+    await visitor.close();
   });
 });

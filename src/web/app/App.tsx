@@ -70,8 +70,8 @@ export function App() {
           <Route path="/" element={<PublicHome />} />
           <Route path="/web/*" element={<PublicHome />} />
           {/* Embeddable online form pages: a session (or the guest) but no menu and no layout around them. */}
-          <Route path="/onlineIframe/OnlineIframe" element={<RequireSession><OnlineIframe /></RequireSession>} />
-          <Route path="/onlineIframe/OnlineIframeEdit" element={<RequireSession><OnlineIframeEdit /></RequireSession>} />
+          <Route path="/onlineIframe/OnlineIframe" element={<RequireSession signedIn><OnlineIframe /></RequireSession>} />
+          <Route path="/onlineIframe/OnlineIframeEdit" element={<RequireSession signedIn><OnlineIframeEdit /></RequireSession>} />
           <Route path="/onlineIframe/*" element={<Navigate to="/404" replace />} />
           <Route path="/getToken" element={<Navigate to={HOME_PATH} replace />} />
           <Route path="/*" element={<RequireSession><BasicLayout /></RequireSession>} />

@@ -8,10 +8,10 @@ import { session, useSession } from './session';
 /**
  * SPEC §4 for back-office routes: without a token the visitor is logged in as the guest account
  * (login button only); with a token the permissions are fetched once, and a failure logs out to
- * the login page with a redirect query.
+ * the login page with a redirect query. `signedIn` pages send a guest to the login page too.
  */
-export function RequireSession({ children }: { children: ReactNode }) {
-  const { token, menu } = useSession();
+export function RequireSession({ children, signedIn = false }: { children: ReactNode; signedIn?: boolean }) {
+  const { token, menu, isGuest } = useSession();
   const location = useLocation();
   const [failed, setFailed] = useState(false);
   const redirect = `${LOGIN_PATH}?redirect=${encodeURIComponent(location.pathname + location.search)}`;
@@ -40,7 +40,8 @@ export function RequireSession({ children }: { children: ReactNode }) {
     return () => { cancelled = true; };
   }, [token, menu, failed]);
 
-  if (failed) return <Navigate to={redirect} replace />;
+  // A page with nothing to show a guest (an embedded form) sends the visitor to log in instead.
+  if (failed || (signedIn && menu && isGuest)) return <Navigate to={redirect} replace />;
   if (!menu) return <div style={{ height: '100vh', display: 'grid', placeItems: 'center' }}><Spin size="large" tip="加载中..."><div style={{ width: 200 }} /></Spin></div>;
   return <>{children}</>;
 }
