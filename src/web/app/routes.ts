@@ -33,13 +33,20 @@ export function menuToRoutes(menu: MenuNode[]): PageRoute[] {
   return out;
 }
 
-/** The route a location shows, with its path parameters. */
+/**
+ * The route a location shows, with its path parameters. A route of its own wins over a pattern that
+ * also matches: an online form added to the menu (`/online/cgformList/demo`, titled with the form)
+ * over the generic `/online/cgformList/:code`.
+ */
 export function matchRoute(routes: PageRoute[], pathname: string): { route: PageRoute; params: Record<string, string | undefined> } | null {
+  let pattern: { route: PageRoute; params: Record<string, string | undefined> } | null = null;
   for (const route of routes) {
     const m = matchPath({ path: route.path, end: true }, pathname);
-    if (m) return { route, params: m.params };
+    if (!m) continue;
+    if (!route.path.includes(':') && !route.path.includes('*')) return { route, params: m.params };
+    pattern ??= { route, params: m.params };
   }
-  return null;
+  return pattern;
 }
 
 /** First page under a group path: where a click on a group lands. */

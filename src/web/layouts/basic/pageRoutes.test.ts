@@ -19,6 +19,16 @@ describe('resolveLocation', () => {
     expect('params' in r && r.params.code).toBe('abc');
   });
 
+  it('prefers a route of its own to a pattern matching it too, wherever the menu lists it', () => {
+    const withForm = withHomeRoute(menuToRoutes([...menu, {
+      id: '4', path: '/online/cgformList/demo_ticket', name: 'demo', component: 'online/demo_ticket', route: '1', meta: { title: '工单' },
+    }]));
+    const r = resolveLocation(withForm, '/online/cgformList/demo_ticket');
+    expect('route' in r && r.route.meta.title).toBe('工单');
+    const other = resolveLocation(withForm, '/online/cgformList/other');
+    expect('route' in other && other.route.path).toBe('/online/cgformList/:code');
+  });
+
   it('sends a group path to its first page', () => {
     expect(resolveLocation(routes, '/isystem')).toEqual({ redirect: '/isystem/user' });
     expect(resolveLocation(routes, '/isystem/')).toEqual({ redirect: '/isystem/user' });
