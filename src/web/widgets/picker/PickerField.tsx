@@ -30,7 +30,13 @@ interface PickerFieldProps {
  * A field that shows names and opens a modal to choose (sel_user, sel_depart): names echoed for the
  * stored keys, the keys written comma-joined, the modal loaded lazily on first open.
  */
-export function pickerField(view: 'sel_user' | 'sel_depart', opts: { noun: string; icon: ReactNode; Modal: LazyExoticComponent<ComponentType<PickerModalProps>> }) {
+export function pickerField(view: 'sel_user' | 'sel_depart', opts: {
+  noun: string;
+  icon: ReactNode;
+  Modal: LazyExoticComponent<ComponentType<PickerModalProps>>;
+  /** Starts the modal's first request on the click, before the modal is built. */
+  prefetch?: () => void;
+}) {
   const { Modal } = opts;
   return function PickerField({ value, onChange, disabled, readOnly, placeholder, ...settings }: PickerFieldProps) {
     const field = useField<Field>();
@@ -54,7 +60,7 @@ export function pickerField(view: 'sel_user' | 'sel_depart', opts: { noun: strin
           placeholder={placeholder ?? `请选择${opts.noun}`}
           action={`选择${opts.noun}`}
           icon={opts.icon}
-          onOpen={() => setOpen(true)}
+          onOpen={() => { opts.prefetch?.(); setOpen(true); }}
           onChange={(keys) => onChange?.(keys.join(','))}
         />
         {open && (
