@@ -101,3 +101,21 @@ describe('parseListQuery', () => {
     expect(parseListQuery({ selections: 'a,b,' }, fields).selections).toEqual(['a', 'b']);
   });
 });
+
+describe('a comma-joined column (multi-select, user picker)', () => {
+  const owners: QueryField[] = [{ name: 'owners', kind: 'string', multiple: true }, { name: 'note', kind: 'string' }];
+
+  it('finds a value among the parts, whichever way it was asked: one value, a list, or ,a,b,', () => {
+    const element = (v: string[]) => ({ field: 'owners', op: 'multi_like', value: v, element: true });
+    expect(parseListQuery({ owners: 'admin' }, owners).where).toEqual([element(['%,admin,%'])]);
+    expect(parseListQuery({ owners: 'admin,reviewer' }, owners).where).toEqual([element(['%,admin,%', '%,reviewer,%'])]);
+    expect(parseListQuery({ owners: ',admin,' }, owners).where).toEqual([element(['%,admin,%'])]);
+    // LIKE specials typed are themselves.
+    expect(parseListQuery({ owners: 'a_b%' }, owners).where).toEqual([element(['%,a\\_b\\%,%'])]);
+  });
+
+  it('leaves a single-valued column to the usual operators', () => {
+    expect(parseListQuery({ note: 'admin,reviewer' }, owners).where).toEqual([{ field: 'note', op: 'in', value: ['admin', 'reviewer'] }]);
+    expect(parseListQuery({ note: ',a,' }, owners).where).toEqual([{ field: 'note', op: 'multi_like', value: ['%a%'] }]);
+  });
+});

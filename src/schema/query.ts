@@ -10,6 +10,8 @@ export interface QueryField {
   name: string;
   kind: FieldKind;
   sortable?: boolean;
+  /** Stores several values comma-joined (a multi-select, a user picker): a value is found among them. */
+  multiple?: boolean;
 }
 
 export type Op = 'eq' | 'ne' | 'gt' | 'ge' | 'lt' | 'le' | 'like' | 'left_like' | 'right_like' | 'in' | 'multi_like';
@@ -19,6 +21,8 @@ export interface Condition {
   op: Op;
   /** A single value, or a list for `in` and `multi_like`. */
   value: string | number | (string | number)[];
+  /** `multi_like` over a comma-joined column: each pattern is matched against `,<column>,`. */
+  element?: boolean;
 }
 
 export interface SortOrder {
@@ -111,6 +115,11 @@ export function coerce(field: QueryField, text: string, bound?: 'begin' | 'end')
 }
 
 function condition(field: QueryField, op: Op, value: string | string[]): Condition {
+  // A comma-joined column holds a value when it is one of its parts: `b` finds `a,b,c`, not `ab`.
+  if (field.multiple && (op === 'eq' || op === 'in' || op === 'multi_like')) {
+    const parts = (Array.isArray(value) ? value : [value]).map((x) => String(coerce(field, x)));
+    return { field: field.name, op: 'multi_like', value: parts.map((x) => `%,${escapeLike(x)},%`), element: true };
+  }
   if (Array.isArray(value)) {
     const list = value.map((x) => coerce(field, x));
     return { field: field.name, op, value: op === 'multi_like' ? list.map((x) => `%${escapeLike(String(x))}%`) : list };

@@ -65,4 +65,17 @@ describe(`every field view through the engine [${BACKEND}]`, () => {
     const cells = rows.find((r) => r.includes('全部组件'))!;
     expect(cells).toEqual(expect.arrayContaining(['女', '紧急', '电子信息', '北京市/市辖区/东城区']));
   });
+
+  it('finds a value among a comma-joined column\'s parts: one picked user among several, never a longer name', async () => {
+    for (const [title, owner, levels] of [['两人负责', 'admin,reviewer', 'M,H'], ['相似账号', 'reviewer2', 'L'], ['一人负责', 'reviewer', 'H']]) {
+      expectOk(await s.api.post('/demo/widgets/add', { title, owner, levels }, { token }));
+    }
+    const titles = async (q: string) => (await get(`/demo/widgets/list?${q}&column=title&order=asc`)).records.map((r: any) => r.title).sort();
+    expect(await titles('owner=reviewer')).toEqual(['一人负责', '两人负责'].sort());
+    expect(await titles('owner=admin,reviewer2')).toEqual(['全部组件', '两人负责', '相似账号'].sort());
+    expect(await titles(`owner=${encodeURIComponent(',reviewer2,')}`)).toEqual(['相似账号']);
+    // A multi-select searched by one of its choices (the query bar sends the chosen ones as a list).
+    expect(await titles('levels=H')).toEqual(['一人负责', '两人负责'].sort());
+    expect(await titles('levels=L,M')).toEqual(['两人负责', '全部组件', '相似账号'].sort());
+  });
 });

@@ -16,6 +16,7 @@ import type { CrudHooks, HookContext, Row, RowScope } from './hooks.js';
 import { readWorkbook, writeWorkbook } from './excel.js';
 import { requireAction } from './permission.js';
 import { requireRead } from './read-access.js';
+import { viewInterface } from '../../schema/views.js';
 import { subTableSupport } from './sub-tables.js';
 import { childListPid, normalizeHasChild, rootCondition, treeHooks } from './tree.js';
 import { conditionSql } from './where.js';
@@ -54,7 +55,9 @@ export function crudRoutes(schema: PageSchema, moduleHooks: CrudHooks = {}) {
     const db = app.ctx.db as unknown as Kysely<any>;
     const fields = columnFields(schema);
     const readable = fields.filter((f) => !f.sensitive);
-    const queryFields: QueryField[] = readable.map((f) => ({ name: f.name, kind: KIND[f.type], sortable: f.sortable !== false }));
+    const queryFields: QueryField[] = readable.map((f) => ({
+      name: f.name, kind: KIND[f.type], sortable: f.sortable !== false, multiple: !!viewInterface(f.view).multiple?.(f),
+    }));
     const columns = readable.map((f) => f.name);
     const byName = new Map(fields.map((f) => [f.name, f]));
     const validate = compileValidators(schema);

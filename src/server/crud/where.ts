@@ -25,6 +25,10 @@ export function conditionSql(eb: EB, c: Condition, dialect: Dialect): Expression
     case 'like':
     case 'left_like':
     case 'right_like': return like(c.value as string);
-    case 'multi_like': return eb.or((c.value as string[]).map(like));
+    case 'multi_like': {
+      if (!c.element) return eb.or((c.value as string[]).map(like));
+      const whole = dialect === 'postgres' ? sql`(',' || ${ref}::text || ',')` : sql`(',' || ${ref} || ',')`;
+      return eb.or((c.value as string[]).map((p) => sql<SqlBool>`${whole} like ${p} escape '\\'`));
+    }
   }
 }
