@@ -22,7 +22,8 @@ export async function readSiteSettings(db: Db): Promise<SiteSettings> {
   }
 }
 
+/** The race marked current, else the newest; ties broken by id so every request picks the same one. */
 export async function currentRace(db: Db) {
-  const race = await db.selectFrom('pmsRace').selectAll().orderBy('isCurrent', 'desc').orderBy('createTime', 'desc').executeTakeFirst();
+  const race = await db.selectFrom('pmsRace').selectAll().orderBy('isCurrent', 'desc').orderBy('createTime', 'desc').orderBy('id', 'desc').executeTakeFirst();
   return race ?? null;
 }
