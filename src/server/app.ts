@@ -18,6 +18,7 @@ import { permissionRoutes } from './modules/permission/routes.js';
 import { schemaRoutes } from './modules/schema/routes.js';
 import { siteRoutes } from './modules/site/routes.js';
 import { selfRoutes } from './modules/user/self-routes.js';
+import { registerRoutes } from './modules/user/register-routes.js';
 import { SYSTEM_PAGE_MODULES } from './modules/system/page-modules.js';
 import { departModule } from './modules/depart/depart-module.js';
 import { permissionModule } from './modules/permission/permission-module.js';
@@ -35,7 +36,7 @@ import { WEB_CONTENT_MODULES } from './modules/web/publish-module.js';
 import { webRoutes } from './web.js';
 import './http/context.js';
 
-const API_MODULES = [loginRoutes, phoneLoginRoutes, permissionRoutes, dictRoutes, duplicateCheckRoutes, checkRuleRoutes, siteRoutes, selfRoutes, schemaRoutes, treeDataRoutes, linkDownRoutes, commonRoutes, siteSettingRoutes, webPublicRoutes];
+const API_MODULES = [loginRoutes, phoneLoginRoutes, permissionRoutes, dictRoutes, duplicateCheckRoutes, checkRuleRoutes, siteRoutes, selfRoutes, schemaRoutes, treeDataRoutes, linkDownRoutes, commonRoutes, siteSettingRoutes, webPublicRoutes, registerRoutes];
 
 /** The named exceptions of schema pages (DESIGN.md): hooks into the generic CRUD, plus their own routes. */
 const SCHEMA_MODULES: SchemaModule[] = [categoryModule, fillRuleModule, ...SYSTEM_PAGE_MODULES, userModule, roleModule, departModule, permissionModule, cgreportModule, cgformModule, cgformButtonModule, cgformEnhanceModule, graphreportModule, ...WEB_CONTENT_MODULES];

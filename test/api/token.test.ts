@@ -10,7 +10,7 @@ const API = '/jeecg-boot';
 const PUBLIC: RegExp[] = [
   /^\/sys\/randomImage\//, /^\/sys\/checkCaptcha$/, /^\/sys\/login$/, /^\/sys\/mLogin$/, /^\/sys\/logout$/,
   /^\/sys\/thirdLogin\//, /^\/sys\/getEncryptedString$/, /^\/sys\/sms$/, /^\/sys\/phoneLogin$/,
-  /^\/sys\/user\/(checkOnlyUser|register|phoneVerification|passwordChange)$/, /^\/auth\/2step-code$/,
+  /^\/sys\/user\/(checkOnlyUser|register|phoneVerification|passwordChange|getCampus)$/, /^\/auth\/2step-code$/,
   /^\/sys\/common\/(static|pdf)\//, /^\/generic\//, /^\/sys\/(getLoginQrcode|getQrcodeToken)/, /^\/sys\/checkAuth$/,
   /^\/sys\/annountCement\/show\//, /^\/websocket\//,
   /^\/sys\/guestLogin$/, /^\/site\/siteinfoFz$/, /^\/web\//, /^\/pms\/pmsWebNews\/list$/,

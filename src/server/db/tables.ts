@@ -31,6 +31,8 @@ export interface SysUser extends Audit {
   userIdentity: number | null;
   departIds: string | null;
   relTenantIds: string | null;
+  /** Campus of a self-registered campus user (dictionary `campus`); added by the sys_user schema. */
+  campus?: string | null;
 }
 
 export interface SysRole extends Audit {
@@ -143,6 +145,12 @@ export interface SysSmsCode {
   expiresAt: number;
 }
 
+export interface SysPasswordReset {
+  tokenHash: string;
+  userId: string;
+  expiresAt: number;
+}
+
 export interface SysSetting {
   key: string;
   value: string;
@@ -188,6 +196,7 @@ export interface Database {
   sysSession: SysSession;
   sysCaptcha: SysCaptcha;
   sysSmsCode: SysSmsCode;
+  sysPasswordReset: SysPasswordReset;
   sysSetting: SysSetting;
   sysLog: SysLog;
   pmsRace: PmsRace;

@@ -13,8 +13,10 @@ const Exception = lazy(() => import('../pages/exception/Exception'));
 const PublicHome = lazy(() => import('../pages/public/PublicHome'));
 const OnlineIframe = lazy(() => import('../pages/online/iframe/OnlineIframe'));
 const OnlineIframeEdit = lazy(() => import('../pages/online/iframe/OnlineIframeEdit'));
+const RegisterPage = lazy(() => import('../pages/register/RegisterPage'));
+const RegisterResult = lazy(() => import('../pages/register/RegisterResult'));
+const AlterationPage = lazy(() => import('../pages/register/AlterationPage'));
 
-const PUBLIC_USER_PAGES = ['register/:type', 'register-result', 'alteration'];
 
 /** SPEC §4: a token in the query string is stored; a WeChat `code` is saved on every route change. */
 function QueryParamsWatcher() {
@@ -63,7 +65,9 @@ export function App() {
           <Route path="/user" element={<UserLayout />}>
             <Route index element={<Navigate to={LOGIN_PATH} replace />} />
             <Route path="login" element={<LoginRoute />} />
-            {PUBLIC_USER_PAGES.map((p) => <Route key={p} path={p} element={<Exception type="notBuilt" />} />)}
+            <Route path="register/:type" element={<RegisterPage />} />
+            <Route path="register-result" element={<RegisterResult />} />
+            <Route path="alteration" element={<AlterationPage />} />
           </Route>
           <Route path="/admin" element={<Navigate to={HOME_PATH} replace />} />
           <Route path="/404" element={<Exception type="404" />} />

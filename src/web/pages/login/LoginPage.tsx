@@ -51,11 +51,10 @@ export default function LoginPage() {
         {site?.race?.title && <p>{site.race.title}</p>}
       </div>
       <Tabs centered items={tabs} className={styles.tabs} />
-      {site?.allowRegister && (
-        <div className={styles.links}>
-          <Link to="/user/register/user">注册账户</Link>
-        </div>
-      )}
+      <div className={styles.links}>
+        <Link to="/user/alteration">忘记密码</Link>
+        {site?.allowRegister && <Link to="/user/register/user">注册账户</Link>}
+      </div>
       {site?.allowThirdLogin && <ThirdPartyLogin />}
       <DepartModal open={pending !== null} onClose={handleDepartChosen} />
     </div>
