@@ -121,6 +121,19 @@ describe(`users: /sys/user [${BACKEND}]`, () => {
     expectEnvelope(await s.api.get('/sys/user/checkOnlyUser'), { status: 400, message: '缺少参数 username、phone、email 或 workNo' });
   });
 
+  it('checkOnlyUser without a session answers an address 60 times in 15 minutes (it tells which phones are registered); signed in, it is not limited', async () => {
+    let answered = 0;
+    let last: Awaited<ReturnType<typeof s.api.get>> | undefined;
+    for (let i = 0; i < 70; i++) {
+      last = await s.api.get(`/sys/user/checkOnlyUser?phone=1390000${String(i).padStart(4, '0')}`);
+      if (last.body.code !== 429) answered += 1;
+    }
+    // The test above asked 4 times from the same address (a call naming nothing is refused before counting).
+    expect(answered).toBe(56);
+    expectRefused(last!, '操作过于频繁，请15分钟后再试', 429);
+    expect(expectOk(await s.api.get('/sys/user/checkOnlyUser?username=nobody-here', { token: admin }))).toBe(true);
+  });
+
   it('edit keeps the password, replaces roles and departments, refuses renaming the account', async () => {
     const u = await newUser('lisi', { selectedroles: roleId.expert, selecteddeparts: departId.A02A02 });
     expectOk(await s.api.put('/sys/user/edit', { id: u.id, realname: '李四改', password: 'Changed-pass9', selectedroles: `${roleId.reviewer},${roleId.expert}`, selecteddeparts: departId.A01A04 }, { token: admin }), '编辑成功!');
