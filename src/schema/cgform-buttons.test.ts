@@ -5,12 +5,13 @@ import {
 
 describe('show conditions', () => {
   it('reads `field op value` and nothing else', () => {
-    expect(parseCondition('status == 1')).toEqual({ field: 'status', op: '==', values: ['1'] });
-    expect(parseCondition('status=1')).toEqual({ field: 'status', op: '==', values: ['1'] });
-    expect(parseCondition(' level in L, M ,H')).toEqual({ field: 'level', op: 'in', values: ['L', 'M', 'H'] });
-    expect(parseCondition('level not  in L,M')).toEqual({ field: 'level', op: 'not in', values: ['L', 'M'] });
-    expect(parseCondition('remark not empty')).toEqual({ field: 'remark', op: 'not empty', values: [] });
-    expect(parseCondition("title != 'a b'")).toEqual({ field: 'title', op: '!=', values: ['a b'] });
+    expect(parseCondition('status == 1')).toEqual({ field: 'status', op: 'eq', value: '1' });
+    expect(parseCondition('status=1')).toEqual({ field: 'status', op: 'eq', value: '1' });
+    expect(parseCondition(' level in L, M ,H')).toEqual({ field: 'level', op: 'in', value: ['L', 'M', 'H'] });
+    expect(parseCondition('level not  in L,M')).toEqual({ field: 'level', op: 'notIn', value: ['L', 'M'] });
+    expect(parseCondition('remark not empty')).toEqual({ field: 'remark', op: 'notEmpty' });
+    expect(parseCondition("title != 'a b'")).toEqual({ field: 'title', op: 'ne', value: 'a b' });
+    expect(parseCondition('amount <= 5')).toEqual({ field: 'amount', op: 'le', value: '5' });
     expect(parseCondition('')).toBeNull();
     expect(parseCondition(null)).toBeNull();
     for (const bad of ['alert(1)', '1=1', 'status', 'status ==', 'remark empty 1', 'a.b == 1', 'x ~ 1']) {

@@ -1,3 +1,5 @@
+import { evaluate, isEmptyValue, type LinkageCondition, type LinkageOp } from './linkage';
+
 /**
  * Custom buttons and enhancement records of online forms (SPEC §9): data, never code. A show
  * condition is `field op value`, a link is a URL template with `${field}` slots, an update is a
@@ -35,8 +37,13 @@ export class CgformRuleError extends Error {}
 
 // ---- show conditions ----
 
-export type ConditionOp = '==' | '!=' | '>' | '>=' | '<' | '<=' | 'in' | 'not in' | 'empty' | 'not empty';
-export interface Condition { field: string; op: ConditionOp; values: string[] }
+/**
+ * The written form of a condition (JeecgBoot's EXP): `field op value`, read into the same
+ * condition language the linkage rules use (linkage.ts), and evaluated by it.
+ */
+const WRITTEN_OPS: Record<string, LinkageOp> = {
+  '==': 'eq', '=': 'eq', '!=': 'ne', '>': 'gt', '>=': 'ge', '<': 'lt', '<=': 'le', in: 'in', 'not in': 'notIn', empty: 'empty', 'not empty': 'notEmpty',
+};
 
 const CONDITION = /^\s*([A-Za-z_][A-Za-z0-9_]*)\s*(==|!=|>=|<=|>|<|=|not\s+in\b|in\b|not\s+empty\b|empty\b)\s*(.*?)\s*$/;
 
@@ -44,50 +51,27 @@ const CONDITION = /^\s*([A-Za-z_][A-Za-z0-9_]*)\s*(==|!=|>=|<=|>|<|=|not\s+in\b|
  * `status == 1`, `amount >= 100`, `level in L,M`, `remark not empty`: one field, one operator,
  * literal values. Empty text is no condition (null); anything else unreadable is an error.
  */
-export function parseCondition(text: string | null | undefined): Condition | null {
+export function parseCondition(text: string | null | undefined): LinkageCondition | null {
   if (text === null || text === undefined || !text.trim()) return null;
   if (text.length > 500) throw new CgformRuleError('条件过长（最多500个字符）');
   const m = CONDITION.exec(text);
   if (!m) throw new CgformRuleError(`条件格式错误：${text.slice(0, 60)}（应为「字段 运算符 值」，如 status == 1）`);
-  const op = (m[2] === '=' ? '==' : m[2].replace(/\s+/, ' ')) as ConditionOp;
+  const op = WRITTEN_OPS[m[2].replace(/\s+/, ' ')];
   const rest = m[3];
-  if (op === 'empty' || op === 'not empty') {
-    if (rest) throw new CgformRuleError(`条件格式错误：${op} 后不能再有值`);
-    return { field: m[1], op, values: [] };
+  if (op === 'empty' || op === 'notEmpty') {
+    if (rest) throw new CgformRuleError(`条件格式错误：${m[2].replace(/\s+/, ' ')} 后不能再有值`);
+    return { field: m[1], op };
   }
   if (!rest) throw new CgformRuleError(`条件格式错误：缺少比较的值`);
-  const values = op === 'in' || op === 'not in' ? rest.split(',').map((s) => s.trim()) : [rest];
-  return { field: m[1], op, values: values.map(unquote) };
+  if (op === 'in' || op === 'notIn') return { field: m[1], op, value: rest.split(',').map((s) => unquote(s.trim())) };
+  return { field: m[1], op, value: unquote(rest) };
 }
 
 const unquote = (s: string) => (/^(['"]).*\1$/.test(s) ? s.slice(1, -1) : s);
 
-const isBlank = (v: unknown) => v === null || v === undefined || v === '';
-const asNumber = (v: unknown) => (typeof v === 'number' ? v : typeof v === 'string' && v.trim() !== '' && Number.isFinite(Number(v)) ? Number(v) : null);
-
-function compare(a: unknown, b: string): number {
-  const x = asNumber(a);
-  const y = asNumber(b);
-  if (x !== null && y !== null) return x - y;
-  return String(a ?? '').localeCompare(b);
-}
-
 /** Whether a row meets the condition; no condition always holds. Numbers compare as numbers, anything else as text. */
-export function conditionHolds(cond: Condition | null, row: Record<string, unknown>): boolean {
-  if (!cond) return true;
-  const v = row[cond.field];
-  switch (cond.op) {
-    case 'empty': return isBlank(v);
-    case 'not empty': return !isBlank(v);
-    case 'in': return cond.values.some((x) => compare(v, x) === 0 && !isBlank(v));
-    case 'not in': return !cond.values.some((x) => compare(v, x) === 0 && !isBlank(v));
-    case '==': return isBlank(v) ? cond.values[0] === '' : compare(v, cond.values[0]) === 0;
-    case '!=': return isBlank(v) ? cond.values[0] !== '' : compare(v, cond.values[0]) !== 0;
-    case '>': return !isBlank(v) && compare(v, cond.values[0]) > 0;
-    case '>=': return !isBlank(v) && compare(v, cond.values[0]) >= 0;
-    case '<': return !isBlank(v) && compare(v, cond.values[0]) < 0;
-    case '<=': return !isBlank(v) && compare(v, cond.values[0]) <= 0;
-  }
+export function conditionHolds(cond: LinkageCondition | null, row: Record<string, unknown>): boolean {
+  return !cond || evaluate(cond, row);
 }
 
 /** A stored show condition read for a row; an unreadable one hides the button rather than guess. */
@@ -123,7 +107,7 @@ export function checkUrlTemplate(template: string): void {
 
 /** The URL of a link button for a row: each `${field}` URL-encoded; null when the result is not a safe URL. */
 export function fillUrl(template: string, row: Record<string, unknown>): string | null {
-  const url = template.replace(SLOT, (_, f: string) => encodeURIComponent(isBlank(row[f]) ? '' : String(row[f])));
+  const url = template.replace(SLOT, (_, f: string) => encodeURIComponent(isEmptyValue(row[f]) ? '' : String(row[f])));
   return isSafeUrl(url) ? url : null;
 }
 

@@ -26,6 +26,10 @@ describe('evaluate', () => {
     expect(evaluate({ field: 'amount', op: 'lt', value: 100 }, { amount: 150 })).toBe(false);
     expect(evaluate({ field: 'amount', op: 'gt', value: 100 }, {})).toBe(false);
     expect(evaluate({ field: 'due', op: 'lt', value: '2026-01-01' }, { due: '2025-12-31' })).toBe(true);
+    expect(evaluate({ field: 'amount', op: 'ge', value: 150 }, { amount: '150' })).toBe(true);
+    expect(evaluate({ field: 'amount', op: 'gt', value: 150 }, { amount: '150' })).toBe(false);
+    expect(evaluate({ field: 'amount', op: 'le', value: '9' }, { amount: 10 })).toBe(false);
+    expect(evaluate({ field: 'amount', op: 'le', value: 100 }, {})).toBe(false);
   });
 
   it('reads empty, lists, and the choices of a several-value field', () => {

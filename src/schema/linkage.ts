@@ -9,14 +9,14 @@ import { viewInterface } from './views';
  * the same pure functions below, so a form and its API never disagree.
  */
 
-export type LinkageOp = 'eq' | 'ne' | 'in' | 'notIn' | 'empty' | 'notEmpty' | 'gt' | 'lt';
+export type LinkageOp = 'eq' | 'ne' | 'in' | 'notIn' | 'empty' | 'notEmpty' | 'gt' | 'ge' | 'lt' | 'le';
 export type LinkageEffect = 'show' | 'hide' | 'require' | 'disable' | 'options';
 export type LinkageScalar = string | number | boolean;
 
 export interface LinkageCondition {
   field: string;
   op: LinkageOp;
-  /** A scalar for eq/ne/gt/lt, a list for in/notIn, nothing for empty/notEmpty. */
+  /** A scalar for eq/ne/gt/ge/lt/le, a list for in/notIn, nothing for empty/notEmpty. */
   value?: LinkageScalar | LinkageScalar[];
 }
 
@@ -25,11 +25,13 @@ export interface LinkageRule {
   then: { field: string; effect: LinkageEffect; options?: string[] };
 }
 
-export const LINKAGE_OPS: LinkageOp[] = ['eq', 'ne', 'in', 'notIn', 'empty', 'notEmpty', 'gt', 'lt'];
+export const LINKAGE_OPS: LinkageOp[] = ['eq', 'ne', 'in', 'notIn', 'empty', 'notEmpty', 'gt', 'ge', 'lt', 'le'];
+/** Operators that order values: only for number, date and time fields. */
+export const ORDER_OPS = new Set<LinkageOp>(['gt', 'ge', 'lt', 'le']);
 export const LINKAGE_EFFECTS: LinkageEffect[] = ['show', 'hide', 'require', 'disable', 'options'];
 
 export const OP_LABELS: Record<LinkageOp, string> = {
-  eq: '等于', ne: '不等于', in: '属于', notIn: '不属于', empty: '为空', notEmpty: '不为空', gt: '大于', lt: '小于',
+  eq: '等于', ne: '不等于', in: '属于', notIn: '不属于', empty: '为空', notEmpty: '不为空', gt: '大于', ge: '大于等于', lt: '小于', le: '小于等于',
 };
 export const EFFECT_LABELS: Record<LinkageEffect, string> = {
   show: '显示', hide: '隐藏', require: '必填', disable: '禁用', options: '限定可选项',
@@ -87,7 +89,9 @@ export function evaluate(c: LinkageCondition, values: Values, multiple: Readonly
     case 'in': return parts.some((p) => list.some((x) => same(p, x)));
     case 'notIn': return !parts.some((p) => list.some((x) => same(p, x)));
     case 'gt': { const d = compare(v, c.value); return d !== undefined && d > 0; }
+    case 'ge': { const d = compare(v, c.value); return d !== undefined && d >= 0; }
     case 'lt': { const d = compare(v, c.value); return d !== undefined && d < 0; }
+    case 'le': { const d = compare(v, c.value); return d !== undefined && d <= 0; }
     default: return false;
   }
 }
@@ -194,7 +198,7 @@ export function linkageProblems(schema: Pick<PageSchema, 'fields' | 'linkage'>):
       for (const v of value) { const p = valueProblem(trigger, v); if (p) return bad('/when/value', p); }
     } else {
       if (value === undefined || Array.isArray(value) || value === '') return bad('/when/value', `operator ${op} needs one value`);
-      if ((op === 'gt' || op === 'lt') && !ORDERED.has(trigger.type)) return bad('/when/op', `operator ${op} needs a number, date or time field, and "${trigger.name}" is of type ${trigger.type}`);
+      if (ORDER_OPS.has(op) && !ORDERED.has(trigger.type)) return bad('/when/op', `operator ${op} needs a number, date or time field, and "${trigger.name}" is of type ${trigger.type}`);
       const p = valueProblem(trigger, value);
       if (p) return bad('/when/value', p);
     }

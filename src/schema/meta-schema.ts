@@ -88,7 +88,7 @@ export const pageMetaSchema = {
             type: 'object', additionalProperties: false, required: ['field', 'op'],
             properties: {
               field: { type: 'string', pattern: NAME },
-              op: { enum: ['eq', 'ne', 'in', 'notIn', 'empty', 'notEmpty', 'gt', 'lt'] },
+              op: { enum: ['eq', 'ne', 'in', 'notIn', 'empty', 'notEmpty', 'gt', 'ge', 'lt', 'le'] },
               value: { type: ['string', 'number', 'boolean', 'array'], items: { type: ['string', 'number', 'boolean'] }, maxItems: 200 },
             },
           },

@@ -1,6 +1,6 @@
 import type { DesignField } from '../../../schema/cgform';
 import type { DesignLinkageRule } from '../../../schema/cgform-linkage';
-import { EFFECT_LABELS, LINKAGE_EFFECTS, LINKAGE_OPS, OP_LABELS, type LinkageEffect, type LinkageOp } from '../../../schema/linkage';
+import { EFFECT_LABELS, LINKAGE_EFFECTS, LINKAGE_OPS, OP_LABELS, ORDER_OPS, type LinkageEffect, type LinkageOp } from '../../../schema/linkage';
 import type { DictRef } from '../../../schema/types';
 import { yes } from './model';
 
@@ -29,7 +29,7 @@ export const targetChoices = (fields: DesignField[] | undefined, trigger?: strin
 /** Operators for a trigger field: greater/less only for numbers, dates and times. */
 export function opChoices(trigger: DesignField | undefined): Choice[] {
   const ordered = ORDERED.has(String(trigger?.dbType ?? 'string').toLowerCase());
-  return LINKAGE_OPS.filter((op) => ordered || (op !== 'gt' && op !== 'lt')).map((op) => ({ value: op, label: OP_LABELS[op] }));
+  return LINKAGE_OPS.filter((op) => ordered || !ORDER_OPS.has(op)).map((op) => ({ value: op, label: OP_LABELS[op] }));
 }
 
 /** The dictionary a field row names (code, or table + value + text), when its view is a dictionary view. */
