@@ -4,37 +4,19 @@ import { useState } from 'react';
 import { authApi } from '../../api/auth';
 import type { LoginResult } from '../../api/types';
 import styles from './LoginPage.module.css';
-import { useCountdown } from './useCountdown';
+import { useSmsCode } from './useSmsCode';
 
 interface PhoneFields {
   mobile: string;
   captcha: string;
 }
 
-const RESEND_AFTER_SECONDS = 60;
-
 /** Mobile number and SMS code (contract §2.5). */
 export function PhoneLoginForm({ onLoggedIn }: { onLoggedIn: (result: LoginResult) => void }) {
   const { message } = App.useApp();
   const [form] = Form.useForm<PhoneFields>();
-  const countdown = useCountdown();
-  const [sending, setSending] = useState(false);
+  const sms = useSmsCode(form, 'mobile', '0');
   const [submitting, setSubmitting] = useState(false);
-
-  const sendCode = async () => {
-    const mobile: string | undefined = await form.validateFields(['mobile']).then((v) => v.mobile, () => undefined);
-    if (!mobile) return;
-    setSending(true);
-    const res = await authApi.sendSms({ mobile, smsmode: '0' }).catch(() => null);
-    setSending(false);
-    if (!res) return;
-    if (!res.success) {
-      message.warning(res.message);
-      return;
-    }
-    message.success(res.message || '验证码已发送');
-    countdown.start(RESEND_AFTER_SECONDS);
-  };
 
   const submit = async (values: PhoneFields) => {
     setSubmitting(true);
@@ -57,9 +39,7 @@ export function PhoneLoginForm({ onLoggedIn }: { onLoggedIn: (result: LoginResul
           <Form.Item name="captcha" noStyle rules={[{ required: true, whitespace: true, message: '请输入验证码' }]}>
             <Input prefix={<MailOutlined />} placeholder="请输入短信验证码" autoComplete="one-time-code" maxLength={6} inputMode="numeric" />
           </Form.Item>
-          <Button className={styles.smsButton} disabled={countdown.seconds > 0} loading={sending} onClick={sendCode}>
-            {countdown.seconds > 0 ? `${countdown.seconds} 秒后重发` : '获取验证码'}
-          </Button>
+          <Button className={styles.smsButton} disabled={sms.seconds > 0} loading={sms.sending} onClick={sms.send}>{sms.label}</Button>
         </div>
       </Form.Item>
       <Form.Item>

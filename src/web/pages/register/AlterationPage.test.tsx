@@ -4,11 +4,13 @@ import { cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeEach, expect, it, vi } from 'vitest';
 import { useSiteInfo } from '../../layouts/useSiteInfo';
 import AlterationPage from './AlterationPage';
+import { authApi } from '../../api/auth';
 import { registerApi } from './registerApi';
 import { renderAt, reply } from './testing';
 
 vi.mock('../../layouts/useSiteInfo', () => ({ useSiteInfo: vi.fn() }));
-vi.mock('./registerApi', () => ({ registerApi: { sendSms: vi.fn(), verifyPhone: vi.fn(), changePassword: vi.fn() } }));
+vi.mock('../../api/auth', () => ({ authApi: { sendSms: vi.fn() } }));
+vi.mock('./registerApi', () => ({ registerApi: { verifyPhone: vi.fn(), changePassword: vi.fn() } }));
 const api = vi.mocked(registerApi);
 
 const open = () => renderAt('/user/alteration', '/user/alteration', <AlterationPage />);
@@ -18,12 +20,12 @@ beforeEach(() => { vi.mocked(useSiteInfo).mockReturnValue(null); });
 afterEach(() => { cleanup(); vi.clearAllMocks(); });
 
 it('sends the forgotten-password SMS code', async () => {
-  api.sendSms.mockResolvedValue(reply(true, '验证码已发送，10分钟内有效'));
+  vi.mocked(authApi).sendSms.mockResolvedValue(reply(true, '验证码已发送，10分钟内有效'));
   open();
   type('手机号', '13900000001');
   fireEvent.click(screen.getByRole('button', { name: '获取验证码' }));
   expect(await screen.findByRole('button', { name: /秒后重发/ })).toBeDisabled();
-  expect(api.sendSms).toHaveBeenCalledWith('13900000001', '2');
+  expect(authApi.sendSms).toHaveBeenCalledWith({ mobile: '13900000001', smsmode: '2' });
 });
 
 it('shows a refused code verbatim and stays on step one', async () => {

@@ -4,13 +4,15 @@ import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, expect, it, vi } from 'vitest';
 import type { SiteInfo } from '../../api/types';
 import { useSiteInfo } from '../../layouts/useSiteInfo';
+import { authApi } from '../../api/auth';
 import { registerApi } from './registerApi';
 import RegisterPage from './RegisterPage';
 import { renderAt, reply } from './testing';
 
 vi.mock('../../layouts/useSiteInfo', () => ({ useSiteInfo: vi.fn() }));
+vi.mock('../../api/auth', () => ({ authApi: { sendSms: vi.fn() } }));
 vi.mock('./registerApi', () => ({
-  registerApi: { campusList: vi.fn(), checkUsername: vi.fn(), sendSms: vi.fn(), register: vi.fn() },
+  registerApi: { campusList: vi.fn(), checkUsername: vi.fn(), register: vi.fn() },
 }));
 const api = vi.mocked(registerApi);
 const site = (allowRegister: boolean) => ({ appAbbr: '科创', allowRegister } as unknown as SiteInfo);
@@ -63,12 +65,12 @@ it('checks the username with the server on blur', async () => {
 });
 
 it('sends the register SMS code and counts down', async () => {
-  api.sendSms.mockResolvedValue(reply(true, '验证码已发送，10分钟内有效'));
+  vi.mocked(authApi).sendSms.mockResolvedValue(reply(true, '验证码已发送，10分钟内有效'));
   open();
   type('手机号', '13900000001');
   fireEvent.click(screen.getByRole('button', { name: '获取验证码' }));
   expect(await screen.findByRole('button', { name: /60 秒后重发/ })).toBeDisabled();
-  expect(api.sendSms).toHaveBeenCalledWith('13900000001', '1');
+  expect(authApi.sendSms).toHaveBeenCalledWith({ mobile: '13900000001', smsmode: '1' });
 });
 
 it('registers and goes to the result page', async () => {

@@ -19,7 +19,6 @@ export interface RegisterBody {
 export const registerApi = {
   campusList: () => http.get<DictItem[]>('/sys/user/getCampus'),
   checkUsername: (username: string) => http.get<boolean>('/sys/user/checkOnlyUser', { username }),
-  sendSms: (mobile: string, smsmode: '1' | '2') => http.post<string>('/sys/sms', { mobile, smsmode }),
   register: (body: RegisterBody) => http.post<{ username: string }>('/sys/user/register', body),
   verifyPhone: (phone: string, smsCode: string) => http.post<{ username: string; resetToken: string }>('/sys/user/phoneVerification', { phone, smsCode }),
   changePassword: (body: { username: string; password: string; confirmPassword: string; resetToken: string }) =>
