@@ -97,7 +97,7 @@ export default function RegisterPage() {
       </div>
       <Tabs centered className={styles.tabs} activeKey={type} items={TYPES}
         onChange={(key) => navigate(`/user/register/${key}`, { replace: true })} />
-      <Form form={form} layout="vertical" onFinish={submit} requiredMark={false}>
+      <Form form={form} layout="vertical" onFinish={submit} requiredMark={false} scrollToFirstError={{ block: 'center' }}>
         <Form.Item name="username" label="用户名" validateTrigger="onBlur" validateFirst rules={usernameRules}>
           <Input prefix={<UserOutlined />} placeholder="4-20位字母、数字或下划线" autoComplete="username" maxLength={20} />
         </Form.Item>

@@ -55,7 +55,7 @@ export default function SiteSetting(_props: PageProps) {
   return (
     <Card title="站点设置">
       {state === 'loading' && <Skeleton active />}
-      <Form form={form} layout="vertical" style={{ maxWidth: 720, display: state === 'ready' ? undefined : 'none' }} disabled={!canEdit} onFinish={save}>
+      <Form form={form} layout="vertical" style={{ maxWidth: 720, display: state === 'ready' ? undefined : 'none' }} disabled={!canEdit} onFinish={save} scrollToFirstError={{ block: 'center' }}>
         <Form.Item name="appName" label="系统名称" rules={[{ required: true, whitespace: true, message: '请输入系统名称' }, { max: 100 }]}>
           <Input placeholder="科技成果企业服务平台" />
         </Form.Item>
