@@ -1,10 +1,6 @@
-import { Alert, Drawer, Spin } from 'antd';
-import { useEffect, useMemo, useState } from 'react';
-import type { PageSchema } from '../../../schema/types';
-import { schemaApi } from '../../renderer/api';
 import { BUTTON_ICON_NAMES } from '../../renderer/customButtons';
 import type { PanelProps } from '../../renderer/panels';
-import { SchemaList } from '../../renderer/SchemaList';
+import { RelatedRows } from '../RelatedRows';
 
 /** How a button is written: data only, read by the server; nothing here is run as code. */
 const HELP = (
@@ -20,16 +16,5 @@ const HELP = (
 
 /** The custom buttons of the online form the row names (schema onl_cgform_button). */
 export default function CgformButtons({ row, onClose }: PanelProps) {
-  const [schema, setSchema] = useState<PageSchema | null>(null);
-  const headId = String(row?.id ?? '');
-  const fixed = useMemo(() => ({ cgformHeadId: headId }), [headId]);
-  useEffect(() => {
-    void schemaApi.byCode('onl_cgform_button').then((res) => res.success && setSchema(res.result));
-  }, []);
-  return (
-    <Drawer open width={1000} title={`自定义按钮 - ${String(row?.tableTxt ?? row?.tableName ?? '')}`} onClose={() => onClose(false)} destroyOnHidden>
-      <Alert type="info" showIcon style={{ marginBottom: 12 }} message={HELP} />
-      {schema ? <SchemaList schema={schema} fixed={fixed} /> : <Spin />}
-    </Drawer>
-  );
+  return <RelatedRows code="onl_cgform_button" foreignKey="cgformHeadId" rowId={String(row?.id ?? '')} title={`自定义按钮 - ${String(row?.tableTxt ?? row?.tableName ?? '')}`} help={HELP} onClose={() => onClose(false)} />;
 }

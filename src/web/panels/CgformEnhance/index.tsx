@@ -1,9 +1,5 @@
-import { Alert, Drawer, Spin } from 'antd';
-import { useEffect, useMemo, useState } from 'react';
-import type { PageSchema } from '../../../schema/types';
-import { schemaApi } from '../../renderer/api';
 import type { PanelProps } from '../../renderer/panels';
-import { SchemaList } from '../../renderer/SchemaList';
+import { RelatedRows } from '../RelatedRows';
 
 /** How an enhancement is written: rules the server applies in the form's saves; nothing here is run as code. */
 const HELP = (
@@ -16,16 +12,5 @@ const HELP = (
 
 /** The enhancement records of the online form the row names (schema onl_cgform_enhance). */
 export default function CgformEnhance({ row, onClose }: PanelProps) {
-  const [schema, setSchema] = useState<PageSchema | null>(null);
-  const headId = String(row?.id ?? '');
-  const fixed = useMemo(() => ({ cgformHeadId: headId }), [headId]);
-  useEffect(() => {
-    void schemaApi.byCode('onl_cgform_enhance').then((res) => res.success && setSchema(res.result));
-  }, []);
-  return (
-    <Drawer open width={1000} title={`表单增强 - ${String(row?.tableTxt ?? row?.tableName ?? '')}`} onClose={() => onClose(false)} destroyOnHidden>
-      <Alert type="info" showIcon style={{ marginBottom: 12 }} message={HELP} />
-      {schema ? <SchemaList schema={schema} fixed={fixed} /> : <Spin />}
-    </Drawer>
-  );
+  return <RelatedRows code="onl_cgform_enhance" foreignKey="cgformHeadId" rowId={String(row?.id ?? '')} title={`表单增强 - ${String(row?.tableTxt ?? row?.tableName ?? '')}`} help={HELP} onClose={() => onClose(false)} />;
 }
