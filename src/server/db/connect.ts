@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { CamelCasePlugin, Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import type { Database } from './tables.js';
+import { transactionAware } from './transaction.js';
 
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -11,6 +12,12 @@ export interface Connection {
   /** Human description for the start-up log, without credentials. */
   describe: string;
 }
+
+/**
+ * How long a request may wait for the database: a connection (the pool, or SQLite's one connection
+ * held by a transaction), a statement, a row lock. Past these it is answered 503, never held.
+ */
+export const DB_LIMITS = { acquireMs: 10_000, statementMs: 30_000, lockMs: 10_000, idleInTransactionMs: 60_000, sqliteBusyMs: 5_000 };
 
 /**
  * Opens the database: PostgreSQL when a postgres:// URL is given, else an embedded SQLite file
@@ -23,11 +30,17 @@ export async function connect(opts: { databaseUrl?: string; dataDir: string }): 
     // bigint and numeric come back as numbers: our ids are strings, counts and epochs fit in 2^53.
     pg.types.setTypeParser(20, (v: string) => Number(v));
     pg.types.setTypeParser(1700, (v: string) => Number(v));
-    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 });
+    const pool = new pg.Pool({
+      connectionString: opts.databaseUrl,
+      max: 10,
+      statement_timeout: DB_LIMITS.statementMs,
+      lock_timeout: DB_LIMITS.lockMs,
+      idle_in_transaction_session_timeout: DB_LIMITS.idleInTransactionMs,
+    });
     // An idle connection the database ends (restart, failover, a dropped database) must not take the
     // process down: the pool discards it and opens another on the next query.
     pool.on('error', () => undefined);
-    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins });
+    const db = new Kysely<Database>({ dialect: transactionAware(new PostgresDialect({ pool }), DB_LIMITS.acquireMs), plugins });
     const url = new URL(opts.databaseUrl);
     return { db, dialect: 'postgres', describe: `PostgreSQL ${url.hostname}:${url.port || 5432}${url.pathname}` };
   }
@@ -39,8 +52,8 @@ export async function connect(opts: { databaseUrl?: string; dataDir: string }): 
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
-  sqlite.pragma('busy_timeout = 5000');
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: reusingStatements(sqlite) }), plugins });
+  sqlite.pragma(`busy_timeout = ${DB_LIMITS.sqliteBusyMs}`);
+  const db = new Kysely<Database>({ dialect: transactionAware(new SqliteDialect({ database: reusingStatements(sqlite) }), DB_LIMITS.acquireMs), plugins });
   return { db, dialect: 'sqlite', describe: `SQLite ${file}` };
 }
 

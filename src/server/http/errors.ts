@@ -1,4 +1,5 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
+import { DatabaseBusyError } from '../db/transaction.js';
 import { ClientError, fail } from './result.js';
 
 const FASTIFY_CLIENT_ERRORS: Record<string, string> = {
@@ -19,6 +20,7 @@ const FASTIFY_CLIENT_ERRORS: Record<string, string> = {
 export function installErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((err: FastifyError, req, reply) => {
     if (err instanceof ClientError) return reply.status(err.statusCode).send(fail(err.message, err.statusCode));
+    if (err instanceof DatabaseBusyError) return reply.status(503).header('Retry-After', '5').send(fail(err.message, 503));
     if (err.validation) {
       const first = err.validation[0];
       const where = `${err.validationContext ?? 'request'}${first?.instancePath ?? ''}`;

@@ -1,0 +1,168 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+import {
+  CompiledQuery, type DatabaseConnection, type Dialect, type Driver, type Kysely, type QueryResult, type TransactionSettings,
+} from 'kysely';
+
+/**
+ * Everything a piece of work does while its transaction is open goes through that transaction.
+ *
+ * A hook running inside a write may call a service that reads through the application's main
+ * database handle (the dictionary cache, the session check…). On SQLite there is one connection:
+ * the read would wait for the transaction, which waits for the hook — every later request too.
+ * On PostgreSQL the read would take a second connection and not see the transaction's own rows.
+ * So the driver remembers, per async context, the connection of the transaction that context
+ * opened: any query made in that context through any handle (root, plugins or not) runs on it, and
+ * a transaction opened inside becomes a savepoint. Nothing a caller writes can deadlock on itself.
+ */
+interface Slot {
+  /** The transaction's connection while it is open; none before it is taken and after it is released. */
+  connection?: DatabaseConnection;
+  done?: boolean;
+}
+
+const slots = new AsyncLocalStorage<Slot>();
+
+/** Whether the current async context is inside a transaction opened by `inTransaction`. */
+export function inTransactionNow(): boolean {
+  return !!slots.getStore()?.connection;
+}
+
+/**
+ * Runs `fn` in one transaction (committed when it resolves, rolled back when it throws). Called
+ * inside another transaction, it runs as a savepoint of it. The only way the server opens one.
+ */
+export async function inTransaction<DB, T>(db: Kysely<DB>, fn: (trx: Kysely<DB>) => Promise<T>): Promise<T> {
+  if (inTransactionNow()) return db.transaction().execute(fn); // a savepoint on the open one
+  return slots.run({}, () => db.transaction().execute(fn));
+}
+
+/** The database refused to serve within its limits (busy, timed out, unreachable): a 503, retry later. */
+export class DatabaseBusyError extends Error {
+  constructor(message = '数据库繁忙，请稍后重试') {
+    super(message);
+  }
+}
+
+/**
+ * Error codes that mean "not now" rather than "this request is wrong": SQLite's busy lock,
+ * PostgreSQL's statement/lock timeouts, deadlock, too many connections, shutdown, a lost server.
+ */
+const BUSY_CODES = new Set([
+  'SQLITE_BUSY', 'SQLITE_BUSY_SNAPSHOT', 'SQLITE_LOCKED',
+  '57014', '55P03', '40P01', '53300', '57P01', '57P03', '08000', '08003', '08006',
+  'ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT',
+]);
+
+function mapBusy(err: unknown): unknown {
+  const code = (err as { code?: unknown } | null)?.code;
+  if (typeof code === 'string' && BUSY_CODES.has(code)) return new DatabaseBusyError();
+  if (err instanceof Error && /timeout exceeded when trying to connect|Connection terminated/i.test(err.message)) return new DatabaseBusyError();
+  return err;
+}
+
+/** A connection as handed out: its own (released to the pool) or borrowed from the context's transaction. */
+class TrackedConnection implements DatabaseConnection {
+  constructor(readonly inner: DatabaseConnection, readonly borrowed: boolean, readonly owns?: Slot) {}
+
+  async executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
+    try {
+      return await this.inner.executeQuery<R>(query);
+    } catch (err) {
+      throw mapBusy(err);
+    }
+  }
+
+  async *streamQuery<R>(query: CompiledQuery, chunkSize?: number): AsyncIterableIterator<QueryResult<R>> {
+    try {
+      yield* this.inner.streamQuery<R>(query, chunkSize);
+    } catch (err) {
+      throw mapBusy(err);
+    }
+  }
+}
+
+class TransactionAwareDriver implements Driver {
+  constructor(private readonly inner: Driver, private readonly acquireTimeoutMs: number) {}
+
+  init(): Promise<void> {
+    return this.inner.init();
+  }
+
+  async acquireConnection(): Promise<DatabaseConnection> {
+    const slot = slots.getStore();
+    if (slot?.connection) return new TrackedConnection(slot.connection, true);
+    const connection = await this.acquireWithin();
+    // The first connection a transaction's context takes is the transaction's own.
+    if (slot && !slot.done && !slot.connection) {
+      slot.connection = connection;
+      return new TrackedConnection(connection, false, slot);
+    }
+    return new TrackedConnection(connection, false);
+  }
+
+  /** Waits for a connection at most acquireTimeoutMs; one that arrives later goes straight back. */
+  private acquireWithin(): Promise<DatabaseConnection> {
+    const pending = this.inner.acquireConnection().catch((err) => { throw mapBusy(err); });
+    return new Promise((resolve, reject) => {
+      let late = false;
+      const timer = setTimeout(() => {
+        late = true;
+        reject(new DatabaseBusyError());
+        pending.then((c) => this.inner.releaseConnection(c), () => undefined);
+      }, this.acquireTimeoutMs);
+      pending.then((c) => { if (!late) { clearTimeout(timer); resolve(c); } }, (err) => { clearTimeout(timer); if (!late) reject(err); });
+    });
+  }
+
+  async beginTransaction(connection: DatabaseConnection, settings: TransactionSettings): Promise<void> {
+    const c = connection as TrackedConnection;
+    if (c.borrowed) return this.savepoint(c, 'savepoint');
+    return this.inner.beginTransaction(c.inner, settings).catch((err) => { throw mapBusy(err); });
+  }
+
+  async commitTransaction(connection: DatabaseConnection): Promise<void> {
+    const c = connection as TrackedConnection;
+    if (c.borrowed) return this.savepoint(c, 'release savepoint');
+    return this.inner.commitTransaction(c.inner).catch((err) => { throw mapBusy(err); });
+  }
+
+  async rollbackTransaction(connection: DatabaseConnection): Promise<void> {
+    const c = connection as TrackedConnection;
+    if (c.borrowed) return this.savepoint(c, 'rollback to savepoint');
+    return this.inner.rollbackTransaction(c.inner);
+  }
+
+  /**
+   * A transaction opened inside another is a savepoint of it. One name serves every depth: both
+   * databases release or roll back to the most recent savepoint of that name.
+   */
+  private async savepoint(c: TrackedConnection, command: 'savepoint' | 'release savepoint' | 'rollback to savepoint'): Promise<void> {
+    await c.executeQuery(CompiledQuery.raw(`${command} nested`));
+    if (command === 'rollback to savepoint') await c.executeQuery(CompiledQuery.raw('release savepoint nested'));
+  }
+
+  async releaseConnection(connection: DatabaseConnection): Promise<void> {
+    const c = connection as TrackedConnection;
+    if (c.borrowed) return;
+    if (c.owns) {
+      // Work the context left running after its transaction must not use a pooled connection.
+      c.owns.connection = undefined;
+      c.owns.done = true;
+    }
+    await this.inner.releaseConnection(c.inner);
+  }
+
+  destroy(): Promise<void> {
+    return this.inner.destroy();
+  }
+}
+
+/** Wraps a Kysely dialect so its connections follow the context's transaction (see above) and wait a bounded time. */
+export function transactionAware(dialect: Dialect, acquireTimeoutMs: number): Dialect {
+  return {
+    createAdapter: () => dialect.createAdapter(),
+    createDriver: () => new TransactionAwareDriver(dialect.createDriver(), acquireTimeoutMs),
+    createIntrospector: (db) => dialect.createIntrospector(db),
+    createQueryCompiler: () => dialect.createQueryCompiler(),
+  };
+}
