@@ -44,6 +44,8 @@ export interface RequestOptions {
   /** JSON-encoded unless it is already a string (then sent as is, for malformed-body tests). */
   body?: unknown;
   contentType?: string;
+  /** Gives up (rejects) after this many milliseconds: for tests of a server that must not hang. */
+  timeoutMs?: number;
 }
 
 export interface Api {
@@ -178,7 +180,8 @@ export async function startServer(opts: StartOptions = {}): Promise<TestServer> 
         body = typeof o.body === 'string' ? o.body : JSON.stringify(o.body);
         headers['Content-Type'] = o.contentType ?? 'application/json';
       }
-      const res = await fetch(`${apiUrl}${urlPath}`, { method, headers, body, redirect: 'manual' });
+      const signal = o.timeoutMs ? AbortSignal.timeout(o.timeoutMs) : undefined;
+      const res = await fetch(`${apiUrl}${urlPath}`, { method, headers, body, redirect: 'manual', signal });
       return parse(res);
     };
     const api = Object.assign(request, {

@@ -20,6 +20,7 @@ import { viewInterface } from '../../schema/views.js';
 import { subTableSupport } from './sub-tables.js';
 import { childListPid, normalizeHasChild, rootCondition, treeHooks } from './tree.js';
 import { conditionSql } from './where.js';
+import { inTransaction } from '../db/transaction.js';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
 
@@ -78,7 +79,7 @@ export function crudRoutes(schema: PageSchema, moduleHooks: CrudHooks = {}) {
     const virtual = new Set(schema.fields.filter((f) => f.virtual).map((f) => f.name));
     const hookCtx = (req: FastifyRequest, tx: Kysely<any> = db): HookContext => ({ db: tx, user: req.user!, req, ctx: app.ctx });
     /** Runs a write and its hooks in one transaction: a refusing hook leaves nothing behind. */
-    const inTransaction = <T>(fn: (tx: Kysely<any>) => Promise<T>) => db.transaction().execute(fn);
+    const write = <T>(fn: (tx: Kysely<any>) => Promise<T>) => inTransaction(db, fn);
 
     /**
      * The request's read scope (the page module's), or null when every row is readable; without a
@@ -197,7 +198,7 @@ export function crudRoutes(schema: PageSchema, moduleHooks: CrudHooks = {}) {
       if (errors.length) return fail(`导入失败，未导入任何数据。${errors.slice(0, 20).join('；')}${errors.length > 20 ? `；等${errors.length}处错误` : ''}`, 500, { errorCount: errors.length, errors: errors.slice(0, 200) });
       let failedLine = 0;
       try {
-        await db.transaction().execute(async (tx) => {
+        await inTransaction(db, async (tx) => {
           const h = hookCtx(req, tx);
           for (const r of prepared) {
             failedLine = r.line;
@@ -260,7 +261,7 @@ export function crudRoutes(schema: PageSchema, moduleHooks: CrudHooks = {}) {
         updateBy: null, updateTime: null, sysOrgCode: user.orgCode,
       };
       try {
-        await inTransaction(async (tx) => {
+        await write(async (tx) => {
           const h = hookCtx(req, tx);
           await hooks.beforeAdd?.(h, values, req.body as Row);
           await tx.insertInto(schema.table).values(values).execute();
@@ -283,7 +284,7 @@ export function crudRoutes(schema: PageSchema, moduleHooks: CrudHooks = {}) {
       if (!current) return fail('未找到对应数据');
       const changes: Row = { ...linked(rest, current), updateBy: req.user!.username, updateTime: formatDateTime() };
       try {
-        await inTransaction(async (tx) => {
+        await write(async (tx) => {
           const h = hookCtx(req, tx);
           await hooks.beforeEdit?.(h, changes, req.body as Row, current);
           await tx.updateTable(schema.table).set(changes).where('id', '=', String(id)).execute();
@@ -314,7 +315,7 @@ export function crudRoutes(schema: PageSchema, moduleHooks: CrudHooks = {}) {
 
     /** Deletes rows with the page's hooks in one transaction; answers how many went. */
     async function remove(req: FastifyRequest, ids: string[]): Promise<number> {
-      return inTransaction(async (tx) => {
+      return write(async (tx) => {
         const h = hookCtx(req, tx);
         await hooks.beforeDelete?.(h, ids);
         const res = await tx.deleteFrom(schema.table).where('id', 'in', ids).executeTakeFirst();

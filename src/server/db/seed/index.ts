@@ -10,6 +10,7 @@ import { DEFAULT_SITE } from '../../modules/site/settings.js';
 import { seedCategories } from '../../modules/category/seed.js';
 import { seedFillRules } from '../../modules/rules/fill-rule-seed.js';
 import { seedSystemSamples } from '../../modules/system/seed.js';
+import { inTransaction } from '../transaction.js';
 
 interface MenuSeed {
   name: string; url: string; component: string; componentName?: string; icon?: string; hidden?: boolean;
@@ -33,7 +34,7 @@ export async function seedIfEmpty(db: Db, opts: { seedDir: string; adminPassword
   const now = formatDateTime();
   const stamp = { createBy: 'system', createTime: now, updateBy: null, updateTime: null };
 
-  await db.transaction().execute(async (tx) => {
+  await inTransaction(db, async (tx) => {
     // menus and buttons
     const permByUrl = new Map<string, string>();
     const allPerms: string[] = [];

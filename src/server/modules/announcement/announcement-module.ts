@@ -10,6 +10,7 @@ import { holdsAction, idParam, merged, requireAnyAction, requireDictValue, requi
 import {
   addReceipts, ANNOUNCEMENT, ensureBroadcastReceipts, normalizeRecipients, PUBLISHED, recipientIds, SEND,
 } from './recipients.js';
+import { inTransaction } from '../../db/transaction.js';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
 
@@ -96,7 +97,7 @@ async function routes(app: FastifyInstance): Promise<void> {
       const id = idParam(req);
       const row = await findAnnouncement(db, id);
       if (!row) return fail('未找到对应数据');
-      return okMessage(await db.transaction().execute((tx) => change(req, row, tx)));
+      return okMessage(await inTransaction(db, (tx) => change(req, row, tx)));
     });
 
   // Publish (contract §8.2): a draft or a revoked announcement goes out; a targeted one gets its receipts.

@@ -9,6 +9,7 @@ import { badRequest, notFound } from '../../http/result.js';
 import { formatDateTime } from '../../util/time.js';
 import { checkWrite, coerce, requireWritable, rule } from './custom-rules.js';
 import { enhanceHooks } from './enhance.js';
+import { inTransaction } from '../../db/transaction.js';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
 type Row = Record<string, any>;
@@ -49,7 +50,7 @@ export async function runButton(ctx: AppContext, req: FastifyRequest, formId: st
   const columns = columnFields(schema).filter((f) => !f.sensitive).map((f) => f.name);
   const hooks = enhanceHooks(ctx, head.tableName);
 
-  await db.transaction().execute(async (tx) => {
+  await inTransaction(db, async (tx) => {
     const found = new Map(((await tx.selectFrom(head.tableName).select(columns).where('id', 'in', ids).execute()) as Row[]).map((r) => [String(r.id), r]));
     if (found.size !== ids.length) throw notFound('未找到对应数据');
     // In the order named, so the first refusal is the same on every database.

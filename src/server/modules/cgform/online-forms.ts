@@ -12,6 +12,7 @@ import { newId } from '../../util/ids.js';
 import { addButtonPermissions } from './buttons.js';
 import { enhanceHooks } from './enhance.js';
 import { formatDateTime } from '../../util/time.js';
+import { inTransaction } from '../../db/transaction.js';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
 type Row = Record<string, any>;
@@ -190,7 +191,7 @@ export class OnlineForms {
     if (schema.kind === 'tree' && schema.tree) await repairHasChild(this.db as never, schema);
     await this.serve(schema);
     const now = formatDateTime();
-    await this.db.transaction().execute(async (tx) => {
+    await inTransaction(this.db, async (tx) => {
       await tx.updateTable(HEAD).set({ isDbSynch: 'Y', schemaJson: json, syncedJson: json, updateBy: user, updateTime: now }).where('id', '=', head.id).execute();
       await tx.insertInto(VERSION).values({ id: newId(), headId: head.id, tableName: schema.table, tableVersion: head.tableVersion, schemaJson: json, createBy: user, createTime: now }).execute();
     });
@@ -222,7 +223,7 @@ export class OnlineForms {
     const now = formatDateTime();
     const stamp = { createBy: user, createTime: now, delFlag: 0, ruleFlag: 0, alwaysShow: 0, keepAlive: 0, hideTab: 0, internalOrExternal: 0, description: null, redirect: null, componentName: null };
     const menuId = newId();
-    await db.transaction().execute(async (tx) => {
+    await inTransaction(db, async (tx) => {
       const last = await tx.selectFrom('sysPermission').select((eb) => eb.fn.max('sortNo').as('n')).where('parentId', '=', parent.id).executeTakeFirst();
       await tx.insertInto('sysPermission').values({
         ...stamp, id: menuId, parentId: parent.id, name: schema.title, url: `/online/cgformList/${schema.table}`, component: schema.component,

@@ -1,4 +1,5 @@
 import type { Db } from '../../db/tables.js';
+import { inTransactionNow } from '../../db/transaction.js';
 
 /** Contract §4.1 DictModel: title and label mirror text. */
 export interface DictModel {
@@ -61,6 +62,9 @@ export class DictService {
 
   private async snapshot(): Promise<Snapshot> {
     if (this.snap && Date.now() - this.snap.loadedAt < this.ttlMs) return this.snap;
+    // Inside a write's transaction, read through it and keep nothing: a load shared with other
+    // requests could be waiting for this very transaction, and this one may see rows not yet committed.
+    if (inTransactionNow()) return this.load();
     if (this.loading) return this.loading;
     const loading = this.load().then((s) => {
       if (s.loadedAt >= this.settlingUntil) this.snap = s;

@@ -5,6 +5,7 @@ import { newId } from '../../util/ids.js';
 import { formatDateTime } from '../../util/time.js';
 import { DRAFT, PUBLISHED } from './kinds.js';
 import { addMissingWebMenus } from './menu-upgrade.js';
+import { inTransaction } from '../../db/transaction.js';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
 type AnyDb = Kysely<any>;
@@ -60,7 +61,7 @@ export async function seedWebContent(db: AnyDb, opts: { seedDir: string; dataDir
   const stamp = { createBy: 'system', createTime: now, updateBy: null, updateTime: null };
   const own = { ...stamp, sysOrgCode: null };
 
-  await db.transaction().execute(async (tx) => {
+  await inTransaction(db, async (tx) => {
     for (const d of seed.dicts) {
       const exists = await tx.selectFrom('sys_dict').select('id').where('dictCode', '=', d.dictCode).executeTakeFirst();
       if (exists) continue;
