@@ -116,19 +116,19 @@ class TransactionAwareDriver implements Driver {
 
   async beginTransaction(connection: DatabaseConnection, settings: TransactionSettings): Promise<void> {
     const c = connection as TrackedConnection;
-    if (c.borrowed) return this.savepoint(c, 'savepoint');
+    if (c.borrowed) return this.nest(c, 'savepoint');
     return this.inner.beginTransaction(c.inner, settings).catch((err) => { throw mapBusy(err); });
   }
 
   async commitTransaction(connection: DatabaseConnection): Promise<void> {
     const c = connection as TrackedConnection;
-    if (c.borrowed) return this.savepoint(c, 'release savepoint');
+    if (c.borrowed) return this.nest(c, 'release savepoint');
     return this.inner.commitTransaction(c.inner).catch((err) => { throw mapBusy(err); });
   }
 
   async rollbackTransaction(connection: DatabaseConnection): Promise<void> {
     const c = connection as TrackedConnection;
-    if (c.borrowed) return this.savepoint(c, 'rollback to savepoint');
+    if (c.borrowed) return this.nest(c, 'rollback to savepoint');
     return this.inner.rollbackTransaction(c.inner);
   }
 
@@ -136,7 +136,7 @@ class TransactionAwareDriver implements Driver {
    * A transaction opened inside another is a savepoint of it. One name serves every depth: both
    * databases release or roll back to the most recent savepoint of that name.
    */
-  private async savepoint(c: TrackedConnection, command: 'savepoint' | 'release savepoint' | 'rollback to savepoint'): Promise<void> {
+  private async nest(c: TrackedConnection, command: 'savepoint' | 'release savepoint' | 'rollback to savepoint'): Promise<void> {
     await c.executeQuery(CompiledQuery.raw(`${command} nested`));
     if (command === 'rollback to savepoint') await c.executeQuery(CompiledQuery.raw('release savepoint nested'));
   }
