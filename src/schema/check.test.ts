@@ -78,6 +78,20 @@ describe('checkSchemaSet', () => {
     expect(() => checkSchemaSet([{ schema: user, source: 'u.json' }, { schema: leak, source: 'p.json' }])).toThrow(/sensitive/);
   });
 
+  it('keeps a personal column to its own page: another page may not translate, store or show it through a dictionary', () => {
+    const contacts = { ...user, fields: [...user.fields, { name: 'realname', label: '姓名', type: 'string' }, { name: 'phone', label: '手机号', type: 'string', personal: true }] } as PageSchema;
+    const phoneByName = { table: 'sys_user', text: 'phone', value: 'username' };
+    const other = { ...position, fields: [{ ...position.fields[1], dict: phoneByName }] } as PageSchema;
+    expect(() => checkSchemaSet([{ schema: contacts, source: 'u.json' }, { schema: other, source: 'p.json' }]))
+      .toThrow('p.json: /fields/0/dict/text: "phone" is personal data of sys_user: no other page may read it through a dictionary');
+    const storesPhone = { ...position, fields: [{ ...position.fields[0], view: 'sel_user', extend: { store: 'phone' } }] } as PageSchema;
+    expect(() => checkSchemaSet([{ schema: contacts, source: 'u.json' }, { schema: storesPhone, source: 'p.json' }])).toThrow(/personal data of sys_user/);
+    const own = { ...contacts, fields: [...contacts.fields, { name: 'backup', label: '备用', type: 'string', dict: phoneByName }] } as PageSchema;
+    expect(() => checkSchemaSet([{ schema: own, source: 'u.json' }])).not.toThrow();
+    expect(checkPageSchema({ ...position, fields: [{ ...position.fields[1], personal: true }] }, 'x.json').fields[0].personal).toBe(true);
+    expect(() => checkPageSchema({ ...position, fields: [{ ...position.fields[1], personal: 'yes' }] }, 'x.json')).toThrow(/\/fields\/0\/personal: must be boolean/);
+  });
+
   it('refuses duplicate codes and API paths', () => {
     const p = position as PageSchema;
     expect(() => checkSchemaSet([{ schema: p, source: 'a.json' }, { schema: { ...p, table: 'other' }, source: 'b.json' }])).toThrow('b.json: /code: "sys_position" is also declared in a.json');

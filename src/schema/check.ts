@@ -122,6 +122,8 @@ export function checkSchemaSet(entries: { schema: PageSchema; source: string }[]
         const where = f.dict ? `${at}/${key}` : at;
         if (!col) throw new SchemaError(source, where, `"${dict[key]}" is not a field of ${dict.table}`);
         if (col.sensitive) throw new SchemaError(source, where, `"${dict[key]}" is sensitive and cannot be read through a dictionary`);
+        // Its own page's readers may read it anyway; a dictionary on another page would hand it to that page's readers.
+        if (col.personal && target !== schema) throw new SchemaError(source, where, `"${dict[key]}" is personal data of ${dict.table}: no other page may read it through a dictionary`);
       }
     });
   }

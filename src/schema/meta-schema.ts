@@ -143,6 +143,7 @@ export const pageMetaSchema = {
           ellipsis: { type: 'boolean' },
           readonly: { type: 'boolean' },
           sensitive: { type: 'boolean' },
+          personal: { type: 'boolean' },
           extend: { type: 'object' },
           virtual: { type: 'boolean' },
         },

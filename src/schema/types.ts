@@ -51,6 +51,12 @@ export interface FieldSchema {
   readonly?: boolean;
   /** Never readable through any generic path (dictionaries, duplicate checks, lists). */
   sensitive?: boolean;
+  /**
+   * Personal data (a phone, an e-mail): read only by those who may read this page's rows (its menu
+   * entry or buttons, or the administrator role). Table dictionaries, duplicate checks, tree data and
+   * cascading selects refuse it to anyone else, and no other page may declare a dictionary over it.
+   */
+  personal?: boolean;
   /** View-specific settings (popup, link_down, pca…). */
   extend?: Record<string, unknown>;
   /**
