@@ -3,7 +3,7 @@ import { checkPageSchema, checkSchemaSet, SchemaError } from './check';
 import type { PageSchema } from './types';
 
 const order = {
-  code: 'demoOrder', title: '订单', table: 'demo_order', api: '/demo/order', kind: 'main',
+  code: 'demoOrder', title: '订单', table: 'demo_order', api: '/demo/order', kind: 'main', permission: 'demo:order',
   subTables: [{ code: 'demoOrderLine', foreignKey: 'orderId' }],
   fields: [{ name: 'orderNo', label: '订单号', type: 'string' }],
 } as PageSchema;

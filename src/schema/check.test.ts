@@ -67,7 +67,7 @@ describe('checkPageSchema', () => {
 
 describe('checkSchemaSet', () => {
   const user = {
-    code: 'sys_user', title: '用户', table: 'sys_user', api: '/sys/user',
+    code: 'sys_user', title: '用户', table: 'sys_user', api: '/sys/user', permission: 'system:user',
     fields: [{ name: 'username', label: '账号', type: 'string' }, { name: 'password', label: '密码', type: 'string', sensitive: true }],
   } as PageSchema;
 

@@ -2,6 +2,7 @@ import Ajv, { type ErrorObject } from 'ajv';
 import { linkageProblems } from './linkage';
 import { dictOf } from './views';
 import { pageMetaSchema } from './meta-schema';
+import { actionPermission } from './permission';
 import { SYSTEM_FIELDS, type PageSchema } from './types';
 
 /** A broken schema: names the source, the JSON path and the problem in one line. */
@@ -108,6 +109,13 @@ export function checkSchemaSet(entries: { schema: PageSchema; source: string }[]
     byTable.set(schema.table, schema);
   }
   for (const { schema, source } of entries) checkSubTables(schema, source, entries);
+  const all = entries.map((e) => e.schema);
+  for (const { schema, source } of entries) {
+    // The engine serves add, edit, delete and import for every page: none may be open by omission.
+    if (!actionPermission(schema, 'edit', all)) {
+      throw new SchemaError(source, '/permission', 'a page needs a permission prefix (its own, or that of a main page listing it as a sub table): its rows would be writable by anyone');
+    }
+  }
   for (const { schema, source } of entries) {
     schema.fields.forEach((f, i) => {
       // A picker's implied dictionary (sel_user → sys_user…) must resolve as surely as a declared one.

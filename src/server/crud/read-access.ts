@@ -1,4 +1,5 @@
 import type { FastifyRequest } from 'fastify';
+import { mainsOf } from '../../schema/permission.js';
 import type { PageSchema } from '../../schema/types.js';
 import type { Db } from '../db/tables.js';
 import { forbidden } from '../http/result.js';
@@ -40,7 +41,8 @@ const cache = new WeakMap<FastifyRequest, Promise<Grants>>();
 function relatedPages(schema: PageSchema, registry: SchemaRegistry): PageSchema[] {
   return [
     schema,
-    ...registry.schemas.filter((s) => s !== schema && ((schema.permission && s.permission === schema.permission) || s.subTables?.some((t) => t.code === schema.code))),
+    ...registry.schemas.filter((s) => s !== schema && schema.permission && s.permission === schema.permission),
+    ...mainsOf(schema, registry.schemas),
   ];
 }
 

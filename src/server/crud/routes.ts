@@ -5,9 +5,10 @@ import type { Kysely } from 'kysely';
 import { columnFields } from '../../schema/ddl.js';
 import { parseListQuery, QueryError, type ParsedQuery, type QueryField } from '../../schema/query.js';
 import type { ColumnType, PageSchema } from '../../schema/types.js';
+import { actionPermission, type CrudAction } from '../../schema/permission.js';
 import { compileLinkageEnforcer } from '../../schema/linkage-enforce.js';
 import { compileValidators } from '../../schema/validator.js';
-import { badRequest, fail, ok, okMessage } from '../http/result.js';
+import { badRequest, fail, forbidden, ok, okMessage } from '../http/result.js';
 import { newId } from '../util/ids.js';
 import { formatDateTime } from '../util/time.js';
 import { composeHooks } from './compose-hooks.js';
@@ -69,7 +70,12 @@ export function crudRoutes(schema: PageSchema, moduleHooks: CrudHooks = {}) {
       if (r?.problem) throw badRequest(r.problem);
       return r ? r.body : body;
     };
-    const perm = (action: string) => (schema.permission ? `${schema.permission}:${action}` : undefined);
+    /** Looked up at each request: the set of pages (and so a sub page's main) can change as online forms sync. */
+    const perm = (action: CrudAction) => {
+      const code = actionPermission(schema, action, app.ctx.schemas.schemas);
+      if (!code) throw forbidden(); // the schema checks refuse such a page; never open by omission
+      return code;
+    };
     const defaultSort = schema.defaultSort ? [{ field: schema.defaultSort.column, dir: schema.defaultSort.order }] : [{ field: 'createTime', dir: 'desc' as const }];
     const base = schema.api;
     const tree = schema.kind === 'tree' ? schema.tree : undefined;

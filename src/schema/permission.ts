@@ -1,0 +1,22 @@
+import type { PageSchema } from './types';
+
+/** The engine's own actions on a page's rows, each guarded by the button `<permission>:<action>`. */
+export type CrudAction = 'add' | 'edit' | 'delete' | 'export' | 'import';
+
+/** The main pages listing `schema` as one of their sub tables. */
+export function mainsOf(schema: PageSchema, schemas: PageSchema[]): PageSchema[] {
+  return schemas.filter((s) => s !== schema && s.subTables?.some((t) => t.code === schema.code));
+}
+
+/**
+ * The button an action on a page's rows needs. A page names its own permission prefix; a sub page
+ * without one is guarded by its main page: writing a sub row (a report's column, a chart's field)
+ * edits the main row, and exporting one reads it. Undefined only for a page guarded by nothing,
+ * which the schema checks refuse to load — a write is never open by omission.
+ */
+export function actionPermission(schema: PageSchema, action: CrudAction, schemas: PageSchema[]): string | undefined {
+  if (schema.permission) return `${schema.permission}:${action}`;
+  const main = mainsOf(schema, schemas).find((m) => m.permission);
+  if (!main) return undefined;
+  return `${main.permission}:${action === 'export' ? 'export' : 'edit'}`;
+}
