@@ -1,7 +1,7 @@
 import path from 'node:path';
 import type { Kysely } from 'kysely';
 import pg from 'pg';
-import { allFields } from '../../../schema/ddl.js';
+import { columnFields } from '../../../schema/ddl.js';
 import type { AppContext } from '../../http/context.js';
 import { badRequest, notFound } from '../../http/result.js';
 import { PostgresReportRunner, REPORT_MAX_ROWS, SqliteReportRunner, type ReportRunner } from './runner.js';
@@ -26,7 +26,7 @@ const GUARDED_CACHE = 200;
 export class ReportService {
   private tableList: { at: number; names: Set<string> } | null = null;
   /** The guard's policy, rebuilt when the schemas or the table list change; checked statements with it. */
-  private policyCache: { key: string; policy: GuardPolicy; guarded: Map<string, GuardedSql> } | null = null;
+  private policyCache: { key: string; built: Promise<{ policy: GuardPolicy; guarded: Map<string, GuardedSql> }> } | null = null;
   private reports = new Map<string, { at: number; report: Promise<Report> }>();
 
   constructor(private readonly ctx: AppContext, readonly runner: ReportRunner) {}
@@ -82,27 +82,39 @@ export class ReportService {
     return new Set([...this.tableList.names].filter((t) => !declared.has(t)));
   }
 
+  /** Rebuilt (once, however many reports ask at that moment) when the schemas or the table list change. */
   private async policy(db: Kysely<any>): Promise<{ policy: GuardPolicy; guarded: Map<string, GuardedSql> }> {
     const internal = await this.internalTables(db);
     const key = `${this.ctx.schemas.version}:${this.tableList!.at}`;
-    if (this.policyCache?.key !== key) this.policyCache = { key, policy: await this.buildPolicy(internal), guarded: new Map() };
-    return this.policyCache;
+    if (this.policyCache?.key !== key) {
+      const built = this.buildPolicy(internal).then((policy) => ({ policy, guarded: new Map<string, GuardedSql>() }));
+      this.policyCache = { key, built };
+      built.catch(() => { if (this.policyCache?.built === built) this.policyCache = null; });
+    }
+    return this.policyCache.built;
+  }
+
+  /** Tells the database what reports may read before the first report asks (PostgreSQL: the role and its grants). */
+  async prepare(): Promise<void> {
+    await this.policy(this.ctx.db as Kysely<any>);
   }
 
   private async buildPolicy(internal: Set<string>): Promise<GuardPolicy> {
     const sensitive = new Set<string>();
     const guardedTables = new Set<string>();
     const grants = this.ctx.schemas.schemas.map((s) => {
-      const fields = allFields(s).filter((f) => !f.virtual);
+      const fields = columnFields(s);
       for (const f of fields.filter((x) => x.sensitive)) {
         sensitive.add(f.name.toLowerCase());
         sensitive.add(snake(f.name));
         guardedTables.add(s.table.toLowerCase());
       }
-      return { table: s.table, columns: fields.filter((f) => !f.sensitive).map((f) => snake(f.name)) };
+      const columns = (secret: boolean) => fields.filter((f) => !!f.sensitive === secret).map((f) => snake(f.name));
+      return { table: s.table, columns: columns(false), sensitive: columns(true) };
     });
-    // Without database-enforced column grants a table holding a sensitive column stays out entirely
-    // on PostgreSQL, where a whole row can be turned into one value (SQLite has no such expression).
+    // The database enforces these grants; the names denied below only make the plain cases'
+    // refusals clearer. Without enforced grants a table holding a sensitive column stays out
+    // entirely on PostgreSQL, where a whole row can be turned into one value.
     const enforced = await this.runner.columnGrants(grants);
     const shut = this.ctx.dialect === 'postgres' && !enforced ? guardedTables : new Set<string>();
     return {

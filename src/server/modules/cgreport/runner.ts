@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import type { Pool, PoolClient } from 'pg';
+import { grantReportColumns, REPORT_ROLE, type ReadableTable } from '../../db/report-role.js';
 import { ReportSqlError } from './sql-guard.js';
 
 type Row = Record<string, unknown>;
@@ -11,7 +12,8 @@ export const REPORT_TIMEOUT_MS = 10_000;
 export const REPORT_MAX_ROWS = 10_000;
 const TIMEOUT_MESSAGE = `报表查询超时（超过${REPORT_TIMEOUT_MS / 1000}秒），请缩小查询范围`;
 
-export interface TableGrant { table: string; columns: string[] }
+/** A declared table: the columns a report may read of it, and its sensitive ones (named in refusals). */
+export interface TableGrant extends ReadableTable { sensitive: string[] }
 
 /**
  * Runs checked report SQL, read-only, with a timeout and a row cap. `placeholder(n)` is the
@@ -23,18 +25,25 @@ export interface ReportRunner {
   columns(sql: string, params: unknown[]): Promise<string[]>;
   rows(sql: string, params: unknown[]): Promise<Row[]>;
   /**
-   * True when the database itself keeps sensitive columns out of reach (PostgreSQL role with
-   * column grants); else a table holding one may not be named in a report at all.
+   * Tells the database what reports may read. True when it then keeps everything else out of
+   * reach itself (SQLite: each statement's compiled program is checked; PostgreSQL: a role with
+   * column grants); else a table holding a sensitive column may not be named in a report at all.
    */
   columnGrants(tables: TableGrant[]): Promise<boolean>;
   close(): Promise<void>;
 }
 
-/** SQLite: a worker thread with its own read-only connection; a runaway statement ends with the worker. */
+type Answer = { rows?: Row[]; columns?: string[] };
+
+/**
+ * SQLite: a worker thread with its own read-only connection; a runaway statement ends with the
+ * worker. The worker refuses any statement whose compiled program reads outside `tables`.
+ */
 export class SqliteReportRunner implements ReportRunner {
   private worker: Worker | null = null;
   private seq = 0;
-  private pending = new Map<number, { resolve: (v: { rows?: Row[]; columns?: string[] }) => void; reject: (e: Error) => void; timer: NodeJS.Timeout }>();
+  private pending = new Map<number, { resolve: (v: Answer) => void; reject: (e: Error) => void; timer: NodeJS.Timeout }>();
+  private tables: TableGrant[] = [];
 
   constructor(private readonly file: string) {}
 
@@ -43,12 +52,13 @@ export class SqliteReportRunner implements ReportRunner {
   private start(): Worker {
     if (this.worker) return this.worker;
     const worker = new Worker(path.join(import.meta.dirname, 'sqlite-worker.mjs'), { workerData: { file: this.file } });
-    worker.on('message', (m: { id: number; rows?: Row[]; columns?: string[]; error?: string }) => {
+    worker.on('message', (m: Answer & { id: number; error?: string; refused?: string }) => {
       const p = this.pending.get(m.id);
       if (!p) return;
       this.pending.delete(m.id);
       clearTimeout(p.timer);
-      if (m.error) p.reject(new ReportSqlError(`报表SQL执行失败: ${m.error}`));
+      if (m.refused) p.reject(new ReportSqlError(m.refused));
+      else if (m.error) p.reject(new ReportSqlError(`报表SQL执行失败: ${m.error}`));
       else p.resolve(m);
     });
     const lost = (err: Error) => {
@@ -59,10 +69,12 @@ export class SqliteReportRunner implements ReportRunner {
     worker.on('exit', () => lost(new ReportSqlError('报表查询被中止')));
     worker.unref();
     this.worker = worker;
+    // A worker started again after a timeout learns the policy before its first statement.
+    worker.postMessage({ id: ++this.seq, op: 'policy', tables: this.tables });
     return worker;
   }
 
-  private ask(op: 'rows' | 'columns', sql: string, params: unknown[]): Promise<{ rows?: Row[]; columns?: string[] }> {
+  private ask(op: 'rows' | 'columns' | 'policy', sql: string, params: unknown[]): Promise<Answer> {
     const worker = this.start();
     const id = ++this.seq;
     return new Promise((resolve, reject) => {
@@ -74,7 +86,7 @@ export class SqliteReportRunner implements ReportRunner {
         void worker.terminate();
       }, REPORT_TIMEOUT_MS);
       this.pending.set(id, { resolve, reject, timer });
-      worker.postMessage({ id, op, sql, params, maxRows: REPORT_MAX_ROWS });
+      worker.postMessage({ id, op, sql, params, maxRows: REPORT_MAX_ROWS, tables: this.tables });
     });
   }
 
@@ -86,16 +98,17 @@ export class SqliteReportRunner implements ReportRunner {
     return (await this.ask('rows', sql, params)).rows ?? [];
   }
 
-  async columnGrants(): Promise<boolean> { return false; }
+  async columnGrants(tables: TableGrant[]): Promise<boolean> {
+    this.tables = tables;
+    await this.ask('policy', '', []);
+    return true;
+  }
 
   async close(): Promise<void> {
     await this.worker?.terminate();
     this.worker = null;
   }
 }
-
-const REPORT_ROLE = 'platform_report_reader';
-const quoteIdent = (s: string) => `"${s.replace(/"/g, '""')}"`;
 
 /**
  * PostgreSQL: a small pool of its own, every statement in a READ ONLY transaction with a statement
@@ -137,26 +150,15 @@ export class PostgresReportRunner implements ReportRunner {
   }
 
   async columnGrants(tables: TableGrant[]): Promise<boolean> {
-    const key = JSON.stringify(tables);
+    const readable = tables.map(({ table, columns }) => ({ table, columns }));
+    const key = JSON.stringify(readable);
     if (key === this.grantsKey && this.roleReady !== null) return this.roleReady;
     const client = await this.pool.connect();
     try {
-      await client.query('BEGIN');
-      const exists = await client.query('SELECT 1 FROM pg_roles WHERE rolname = $1', [REPORT_ROLE]);
-      if (!exists.rowCount) await client.query(`CREATE ROLE ${REPORT_ROLE} NOLOGIN`);
-      await client.query(`GRANT ${REPORT_ROLE} TO CURRENT_USER`).catch(() => undefined);
-      await client.query(`GRANT USAGE ON SCHEMA public TO ${REPORT_ROLE}`);
-      await client.query(`REVOKE ALL ON ALL TABLES IN SCHEMA public FROM ${REPORT_ROLE}`);
-      const present = new Set((await client.query(`SELECT table_name FROM information_schema.tables WHERE table_schema = 'public'`)).rows.map((r) => r.table_name as string));
-      for (const t of tables) {
-        if (!present.has(t.table) || !t.columns.length) continue;
-        await client.query(`GRANT SELECT (${t.columns.map(quoteIdent).join(', ')}) ON ${quoteIdent(t.table)} TO ${REPORT_ROLE}`);
-      }
-      await client.query('COMMIT');
+      await grantReportColumns(client, readable);
       this.roleReady = true;
     } catch {
       // No right to manage roles here: the guard then keeps tables with sensitive columns out of reports.
-      await client.query('ROLLBACK').catch(() => undefined);
       this.roleReady = false;
     } finally {
       client.release();

@@ -1,16 +1,35 @@
 // Runs report statements on a read-only connection of its own, off the server's event loop, so a
-// slow report can be stopped (the worker is terminated) without stopping the server.
+// slow report can be stopped (the worker is terminated) without stopping the server. Every
+// statement is first checked against what SQLite compiled it to (sqlite-plan.mjs).
 // Plain JavaScript: a worker thread does not go through the TypeScript loader.
 import { parentPort, workerData } from 'node:worker_threads';
 import Database from 'better-sqlite3';
+import { PlanRefusal, planChecker } from './sqlite-plan.mjs';
 
 const db = new Database(workerData.file, { readonly: true, fileMustExist: true });
 db.pragma('busy_timeout = 5000');
+const checkPlan = planChecker(db);
 
-parentPort.on('message', ({ id, op, sql, params, maxRows }) => {
+/** What reports may read, as the server last sent it; nothing until then. */
+let policy = { readable: new Map(), sensitive: new Map() };
+
+const setPolicy = (tables) => {
+  policy = {
+    readable: new Map(tables.map((t) => [t.table.toLowerCase(), new Set(t.columns.map((c) => c.toLowerCase()))])),
+    sensitive: new Map(tables.map((t) => [t.table.toLowerCase(), new Set(t.sensitive.map((c) => c.toLowerCase()))])),
+  };
+};
+
+parentPort.on('message', ({ id, op, sql, params, maxRows, tables }) => {
   try {
+    if (op === 'policy') {
+      setPolicy(tables);
+      parentPort.postMessage({ id });
+      return;
+    }
     const stmt = db.prepare(sql);
-    if (!stmt.reader || !stmt.readonly) throw new Error('报表SQL只能是SELECT查询');
+    if (!stmt.reader || !stmt.readonly) throw new PlanRefusal('报表SQL只能是SELECT查询');
+    checkPlan(stmt, params, policy);
     if (op === 'columns') {
       parentPort.postMessage({ id, columns: stmt.columns().map((c) => c.name) });
       return;
@@ -22,6 +41,7 @@ parentPort.on('message', ({ id, op, sql, params, maxRows }) => {
     }
     parentPort.postMessage({ id, rows, columns: stmt.columns().map((c) => c.name) });
   } catch (e) {
-    parentPort.postMessage({ id, error: e instanceof Error ? e.message : String(e) });
+    if (e instanceof PlanRefusal) parentPort.postMessage({ id, refused: e.message });
+    else parentPort.postMessage({ id, error: e instanceof Error ? e.message : String(e) });
   }
 });
