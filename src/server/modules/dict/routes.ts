@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import { badRequest, fail, ok, okMessage } from '../../http/result.js';
-import { parseTableDict, tableDictItems } from './table-dict.js';
+import { readableTableDict, tableDictItems } from './table-dict.js';
 
 const CODE = /^[A-Za-z0-9_\-.]{1,100}$/;
 
@@ -13,15 +13,16 @@ const pageSizeOf = (raw: unknown, fallback: number) => {
 
 /**
  * Dictionary endpoints of contract §4.2. Table dictionaries (`table,text,value`) resolve only
- * through the loaded page schemas: an undeclared table or a sensitive column is a 400.
+ * through the loaded page schemas: an undeclared table or a sensitive column is a 400, a personal
+ * column of a page the user may not read a 403.
  */
 export async function dictRoutes(app: FastifyInstance): Promise<void> {
-  const { dicts, schemas, dialect } = app.ctx;
+  const { dicts, dialect } = app.ctx;
   const db = app.ctx.db as unknown as Kysely<any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
   app.get<{ Params: { code: string } }>('/sys/dict/getDictItems/:code', { config: { guest: true } }, async (req) => {
     const code = req.params.code;
-    if (code.includes(',')) return ok(await tableDictItems(db, dialect, parseTableDict(schemas, code), { limit: 5000 }));
+    if (code.includes(',')) return ok(await tableDictItems(db, dialect, await readableTableDict(app.ctx, req, code), { limit: 5000 }));
     if (!CODE.test(code)) return fail('字典Code格式不正确！');
     const items = await dicts.items(code);
     if (!items) throw badRequest(`字典不存在: ${code}`);
@@ -29,12 +30,12 @@ export async function dictRoutes(app: FastifyInstance): Promise<void> {
   });
 
   app.get<{ Params: { code: string }; Querystring: { keyword?: string; pageSize?: string } }>('/sys/dict/loadDict/:code', async (req) => {
-    const d = parseTableDict(schemas, req.params.code);
+    const d = await readableTableDict(app.ctx, req, req.params.code);
     return ok(await tableDictItems(db, dialect, d, { keyword: req.query.keyword, limit: pageSizeOf(req.query.pageSize, 50) }));
   });
 
   app.get<{ Params: { code: string }; Querystring: { key?: string; delNotExist?: string } }>('/sys/dict/loadDictItem/:code', async (req) => {
-    const d = parseTableDict(schemas, req.params.code);
+    const d = await readableTableDict(app.ctx, req, req.params.code);
     const keys = String(req.query.key ?? '').split(',').map((k) => k.trim()).filter(Boolean);
     if (keys.length > 1000) throw badRequest('一次最多翻译1000个值');
     if (!keys.length) return ok([]);

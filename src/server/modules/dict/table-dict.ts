@@ -1,3 +1,4 @@
+import type { FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Dialect } from '../../db/connect.js';
 import { conditionSql } from '../../crud/where.js';
@@ -5,7 +6,9 @@ import { columnFields } from '../../../schema/ddl.js';
 import { escapeLike } from '../../../schema/query.js';
 import { snakeCase, type FieldSchema, type PageSchema } from '../../../schema/types.js';
 import type { SchemaRegistry } from '../../schema/registry.js';
+import type { AppContext } from '../../http/context.js';
 import { badRequest } from '../../http/result.js';
+import { requirePersonalAccess } from './page-readers.js';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
 
@@ -58,6 +61,13 @@ export function parseTableDict(registry: SchemaRegistry, code: string): TableDic
     }
   }
   return { schema, text: readableField(schema, text.trim()).name, value: readableField(schema, value.trim()).name, filters };
+}
+
+/** A table dictionary as the user may read it: a personal column of a page they may not read is a 403. */
+export async function readableTableDict(ctx: Pick<AppContext, 'db' | 'schemas'>, req: FastifyRequest, code: string): Promise<TableDict> {
+  const d = parseTableDict(ctx.schemas, code);
+  await requirePersonalAccess(ctx, req, d.schema, [d.text, d.value, ...d.filters.map(([field]) => field)]);
+  return d;
 }
 
 /** Rows of a table dictionary as DictModel, filtered and capped. */

@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import type { PageSchema } from '../../../schema/types.js';
 import { rootCondition } from '../../crud/tree.js';
 import { badRequest, ok } from '../../http/result.js';
+import { requirePersonalAccess } from './page-readers.js';
 import { declaredTable, readableField } from './table-dict.js';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
@@ -105,7 +106,8 @@ const str = { type: 'string', maxLength: 2000 } as const;
 /**
  * GET /sys/dict/loadTreeData (contract §4.2, SPEC §7): one level of any declared tree, for JTreeSelect.
  * Table and columns resolve only through the loaded schemas (table-dict.ts): an undeclared table or
- * column, a sensitive column, a non-JSON condition or a key that is not a plain token is a 400.
+ * column, a sensitive column, a non-JSON condition or a key that is not a plain token is a 400; a
+ * personal column of a page the user may not read is a 403.
  */
 export async function treeDataRoutes(app: FastifyInstance): Promise<void> {
   const { schemas } = app.ctx;
@@ -127,6 +129,7 @@ export async function treeDataRoutes(app: FastifyInstance): Promise<void> {
       parent: req.query.pid === '0' ? undefined : keyParam('pid', req.query.pid),
       filters: parseEqualities(schema, condition, TREE_CONDITION_MESSAGE),
     };
+    await requirePersonalAccess(app.ctx, req, schema, [level.key, level.text, level.pid, ...(level.flag ? [level.flag] : []), ...level.filters.map(([f]) => f)]);
     return ok(await treeNodes(db, level));
   });
 }

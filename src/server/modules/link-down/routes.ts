@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import { rootCondition } from '../../crud/tree.js';
 import { badRequest, ok } from '../../http/result.js';
 import { declaredTable, readableField } from '../dict/table-dict.js';
+import { requirePersonalAccess } from '../dict/page-readers.js';
 import { parseEqualities } from '../dict/tree-data.js';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
@@ -28,10 +29,11 @@ const PARAMS = ['table', 'txt', 'key', 'idField', 'pidField', 'pidValue', 'condi
 /**
  * GET /online/cgform/api/querySelectOptions (contract §9.4): one level of a `link_down` field.
  * Table and columns resolve only through the loaded schemas, like table dictionaries: an undeclared
- * table or column, or a sensitive one, is a 400. `pidValue` and the condition's values are bound
- * values, never SQL. Without `pidValue` the first level is listed: rows whose parent column is
- * null, '' or '0' — the engine's own root rule (crud/tree.ts), so a tree page's table and seed data
- * written either way (JeecgBoot uses '0' for categories, null elsewhere) cascade alike.
+ * table or column, or a sensitive one, is a 400; a personal one of a page the user may not read is
+ * a 403. `pidValue` and the condition's values are bound values, never SQL. Without `pidValue` the
+ * first level is listed: rows whose parent column is null, '' or '0' — the engine's own root rule
+ * (crud/tree.ts), so a tree page's table and seed data written either way (JeecgBoot uses '0' for
+ * categories, null elsewhere) cascade alike.
  */
 export async function linkDownRoutes(app: FastifyInstance): Promise<void> {
   const { schemas } = app.ctx;
@@ -46,6 +48,7 @@ export async function linkDownRoutes(app: FastifyInstance): Promise<void> {
     const field = (name: string) => readableField(schema, name.trim()).name;
     const [label, store, id, pid] = [field(txt), field(key), field(idField), field(pidField)];
     const filters = parseEqualities(schema, condition, LINK_DOWN_CONDITION_MESSAGE);
+    await requirePersonalAccess(app.ctx, req, schema, [label, store, id, pid, ...filters.map(([name]) => name)]);
 
     let q = db.selectFrom(schema.table).select([...new Set([label, store, id, pid])])
       .where((eb) => (pidValue === undefined || pidValue === '' ? rootCondition(eb, pid) : eb(pid, '=', pidValue)));

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { CrudHooks, HookContext, Row, SchemaModule } from '../../crud/hooks.js';
 import type { Db } from '../../db/tables.js';
 import { badRequest, fail, ok, okMessage } from '../../http/result.js';
+import { requireRoleManager } from '../user/directory.js';
 import { rolePermissionRoutes } from './role-permission-routes.js';
 import { roleUsersRoutes } from './role-users-routes.js';
 
@@ -39,7 +40,11 @@ const roleHooks: CrudHooks = {
 async function roleRoutes(app: FastifyInstance): Promise<void> {
   const { db } = app.ctx;
 
-  app.get('/sys/role/queryall', async () => ok(await db.selectFrom('sysRole').selectAll().orderBy('createTime').orderBy('id').execute()));
+  // The user form lists the roles to assign: readers of the user page may list them too.
+  app.get('/sys/role/queryall', async (req) => {
+    await requireRoleManager(app.ctx, req, true);
+    return ok(await db.selectFrom('sysRole').selectAll().orderBy('createTime').orderBy('id').execute());
+  });
 
   app.get<{ Querystring: { roleCode?: string; id?: string } }>('/sys/role/checkRoleCode', {
     schema: { querystring: { type: 'object', properties: { roleCode: { type: 'string', maxLength: 100 }, id: { type: 'string', maxLength: 32 } } } },

@@ -5,6 +5,7 @@ import { badRequest, ok, okMessage } from '../../http/result.js';
 import { newId } from '../../util/ids.js';
 import { nest } from '../permission/nest.js';
 import { permissionRows } from '../permission/permission-rows.js';
+import { requireRoleManager } from '../user/directory.js';
 import { commaIds, inChunks } from '../user/id-list.js';
 
 const text = (max: number) => ({ type: 'string', maxLength: max }) as const;
@@ -49,6 +50,7 @@ export async function rolePermissionRoutes(app: FastifyInstance): Promise<void> 
   app.get<{ Querystring: { roleId?: string } }>('/sys/permission/queryRolePermission', {
     schema: { querystring: { type: 'object', properties: { roleId: text(32) } } },
   }, async (req) => {
+    await requireRoleManager(app.ctx, req);
     const roleId = await requireRole(req.query.roleId);
     const rows = await db.selectFrom('sysRolePermission').select('permissionId').where('roleId', '=', roleId).execute();
     return ok(rows.map((r) => r.permissionId));

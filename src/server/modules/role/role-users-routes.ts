@@ -4,13 +4,13 @@ import { requireAction } from '../../crud/permission.js';
 import { escapeLike } from '../../../schema/query.js';
 import { badRequest, fail, ok, okMessage } from '../../http/result.js';
 import { newId } from '../../util/ids.js';
+import { requireRoleManager, userColumns } from '../user/directory.js';
 import { commaIds } from '../user/id-list.js';
 import { offsetOf, page, pagingProps, type Paging } from '../user/paging.js';
 
 const text = (max: number) => ({ type: 'string', maxLength: max }) as const;
-const USER_COLUMNS = ['id', 'username', 'realname', 'sex', 'phone', 'email', 'orgCode', 'workNo', 'avatar', 'status', 'createTime'] as const;
 
-/** The users of one role (the role list's 用户 panel): list, add, remove. */
+/** The users of one role (the role list's 用户 panel): list (for readers of the role page), add, remove. */
 export async function roleUsersRoutes(app: FastifyInstance): Promise<void> {
   const { db, dialect } = app.ctx;
 
@@ -24,6 +24,7 @@ export async function roleUsersRoutes(app: FastifyInstance): Promise<void> {
   app.get<{ Querystring: Paging & { roleId?: string; username?: string } }>('/sys/user/userRoleList', {
     schema: { querystring: { type: 'object', properties: { ...pagingProps, roleId: text(32), username: text(100) } } },
   }, async (req) => {
+    await requireRoleManager(app.ctx, req);
     const roleId = await requireRole(req.query.roleId);
     const kw = req.query.username?.trim();
     const rows = db.selectFrom('sysUser').where((eb) => eb.and([
@@ -31,7 +32,7 @@ export async function roleUsersRoutes(app: FastifyInstance): Promise<void> {
       ...(kw ? [conditionSql(eb, { field: 'username', op: 'like', value: `%${escapeLike(kw)}%` }, dialect)] : []),
     ]));
     const { total } = await rows.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow();
-    const records = await rows.select([...USER_COLUMNS]).orderBy('createTime', 'desc').orderBy('id', 'desc')
+    const records = await rows.select(await userColumns(app.ctx, req)).orderBy('createTime', 'desc').orderBy('id', 'desc')
       .limit(req.query.pageSize ?? 10).offset(offsetOf(req.query)).execute();
     return ok(page(records, Number(total), req.query));
   });

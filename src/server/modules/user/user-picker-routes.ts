@@ -4,18 +4,19 @@ import { conditionSql } from '../../crud/where.js';
 import { escapeLike } from '../../../schema/query.js';
 import { badRequest, ok } from '../../http/result.js';
 import { departWithDescendants } from '../depart/depart-scope.js';
+import { userColumns } from './directory.js';
 import { commaIds } from './id-list.js';
 import { offsetOf, page, pagingProps, type Paging } from './paging.js';
 import { departNamesOf } from './user-relations.js';
 
 const text = (max: number) => ({ type: 'string', maxLength: max }) as const;
 
-/** What a user picker shows of a user (SPEC §3 "User in picker"), never the password. */
-const PICKER_COLUMNS = ['id', 'username', 'realname', 'sex', 'phone', 'email', 'orgCode', 'workNo', 'avatar', 'status', 'createTime'] as const;
-
 interface PickerQuery extends Paging { departId?: string; realname?: string; username?: string; id?: string }
 
-/** Users by department for the user pickers (JSelectUserByDep): a department includes the ones below it. */
+/**
+ * Users by department for the user pickers (JSelectUserByDep): a department includes the ones below
+ * it. Open to every signed-in user, so a row carries contacts only for readers of the user page.
+ */
 export async function userPickerRoutes(app: FastifyInstance): Promise<void> {
   const { db, dialect, dicts } = app.ctx;
 
@@ -50,7 +51,7 @@ export async function userPickerRoutes(app: FastifyInstance): Promise<void> {
     const q = req.query;
     const rows = filtered(await usersIn(q.departId), { realname: q.realname, username: q.username, ids: commaIds(q.id) });
     const { total } = await rows.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow();
-    const records = await rows.select([...PICKER_COLUMNS]).orderBy('createTime', 'desc').orderBy('id', 'desc')
+    const records = await rows.select(await userColumns(app.ctx, req)).orderBy('createTime', 'desc').orderBy('id', 'desc')
       .limit(q.pageSize ?? 10).offset(offsetOf(q)).execute();
     return ok(page(await readable(records), Number(total), q));
   });
@@ -60,7 +61,7 @@ export async function userPickerRoutes(app: FastifyInstance): Promise<void> {
   }, async (req) => {
     if (!req.query.id) throw badRequest('缺少参数 id');
     const rows = await filtered(await usersIn(req.query.id), { realname: req.query.realname })
-      .select([...PICKER_COLUMNS]).orderBy('createTime', 'desc').orderBy('id', 'desc').execute();
+      .select(await userColumns(app.ctx, req)).orderBy('createTime', 'desc').orderBy('id', 'desc').execute();
     return ok(await readable(rows));
   });
 }

@@ -5,6 +5,7 @@ import { revokeUserSessions } from '../../auth/session.js';
 import { requireAction } from '../../crud/permission.js';
 import { badRequest, fail, ok, okMessage } from '../../http/result.js';
 import { formatDateTime } from '../../util/time.js';
+import { requireRoleManager } from './directory.js';
 import { commaIds } from './id-list.js';
 import { ADMIN_USERNAME } from './user-hooks.js';
 import { takenMessage } from './user-unique.js';
@@ -85,14 +86,17 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
     return taken ? fail(taken, 500, true) : ok(true);
   });
 
+  // Which roles a user holds: for the role page, and for the user page's form that assigns them.
   app.get<{ Querystring: { userid?: string } }>('/sys/user/queryUserRole', {
     schema: { querystring: { type: 'object', properties: { userid: text(32) } } },
   }, async (req) => {
+    await requireRoleManager(app.ctx, req, true);
     if (!req.query.userid) throw badRequest('缺少参数 userid');
     const rows = await db.selectFrom('sysUserRole').select('roleId').where('userId', '=', req.query.userid).execute();
     return rows.length ? ok(rows.map((r) => r.roleId)) : fail('未找到用户相关角色信息');
   });
 
+  // A user's departments are what any picker shows of them (orgCodeTxt): open to every signed-in user.
   app.get<{ Querystring: { userId?: string } }>('/sys/user/userDepartList', {
     schema: { querystring: { type: 'object', properties: { userId: text(32) } } },
   }, async (req) => {
