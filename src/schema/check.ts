@@ -3,6 +3,7 @@ import { linkageProblems } from './linkage';
 import { dictOf } from './views';
 import { pageMetaSchema } from './meta-schema';
 import { actionPermission } from './permission';
+import { workflowProblem } from './workflow';
 import { SYSTEM_FIELDS, type PageSchema } from './types';
 
 /** A broken schema: names the source, the JSON path and the problem in one line. */
@@ -94,6 +95,8 @@ export function checkPageSchema(doc: unknown, source: string): PageSchema {
   }
   const linkage = linkageProblems(schema);
   if (linkage) throw new SchemaError(source, linkage.path, linkage.problem);
+  const workflow = workflowProblem(schema);
+  if (workflow) throw new SchemaError(source, workflow.path, workflow.problem);
   return schema;
 }
 

@@ -2,6 +2,7 @@ import type { JSONSchemaType } from 'ajv';
 
 const NAME = '^[a-z][a-zA-Z0-9]{0,63}$';
 const TABLE = '^[a-z][a-z0-9_]{0,63}$';
+const STATE = '^[a-zA-Z0-9_]{1,32}$';
 
 const COLUMN_TYPES = ['string', 'text', 'int', 'long', 'double', 'decimal', 'date', 'datetime', 'time', 'boolean', 'blob'];
 export const VIEWS = ['text', 'password', 'textarea', 'number', 'switch', 'date', 'datetime', 'time', 'radio', 'checkbox', 'list',
@@ -98,6 +99,33 @@ export const pageMetaSchema = {
               field: { type: 'string', pattern: NAME },
               effect: { enum: ['show', 'hide', 'require', 'disable', 'options'] },
               options: { type: 'array', maxItems: 200, items: { type: 'string', maxLength: 100 } },
+            },
+          },
+        },
+      },
+    },
+    workflow: {
+      type: 'object', additionalProperties: false, required: ['field', 'initial', 'transitions'],
+      properties: {
+        field: { type: 'string', pattern: NAME },
+        initial: { type: 'string', pattern: STATE },
+        editable: { type: 'array', items: { type: 'string', pattern: STATE } },
+        transitions: {
+          type: 'array', minItems: 1, maxItems: 50,
+          items: {
+            type: 'object', additionalProperties: false, required: ['name', 'label', 'from', 'to'],
+            properties: {
+              name: { type: 'string', pattern: '^[a-zA-Z][a-zA-Z0-9_]{0,31}$' },
+              label: { type: 'string', minLength: 1, maxLength: 20 },
+              from: { type: 'array', minItems: 1, items: { type: 'string', pattern: STATE } },
+              to: { type: 'string', pattern: STATE },
+              permission: { type: 'string', pattern: '^[a-zA-Z][a-zA-Z0-9_:]*$' },
+              opinion: { enum: ['required', 'optional'] },
+              stamp: { type: 'object', propertyNames: { pattern: NAME }, additionalProperties: { enum: ['now', 'user', 'opinion'] } },
+              notify: { enum: ['owner'] },
+              confirm: { type: 'string', maxLength: 200 },
+              danger: { type: 'boolean' },
+              batch: { type: 'boolean' },
             },
           },
         },

@@ -1,4 +1,5 @@
 import type { LinkageRule } from './linkage';
+import type { WorkflowSchema } from './workflow';
 
 /**
  * The page-schema language: one JSON document declares an entity once, and the compilers derive
@@ -133,6 +134,8 @@ export interface PageSchema {
   fields: FieldSchema[];
   /** One field's state following another's value (linkage.ts): enforced by the form and the server alike. */
   linkage?: LinkageRule[];
+  /** States and transitions of the page's rows (workflow.ts): fired on the server only, kept in history. */
+  workflow?: WorkflowSchema;
   version?: number;
 }
 

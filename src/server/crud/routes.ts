@@ -22,6 +22,7 @@ import { subTableSupport } from './sub-tables.js';
 import { childListPid, normalizeHasChild, rootCondition, treeHooks } from './tree.js';
 import { conditionSql } from './where.js';
 import { inTransaction } from '../db/transaction.js';
+import { workflowGuard, workflowRoutes } from './workflow.js';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
 
@@ -83,6 +84,7 @@ export function crudRoutes(schema: PageSchema, moduleHooks: CrudHooks = {}) {
     const hooks = composeHooks([tree && treeHooks(schema), subs?.hooks], moduleHooks);
 
     const virtual = new Set(schema.fields.filter((f) => f.virtual).map((f) => f.name));
+    const flow = workflowGuard(schema);
     const hookCtx = (req: FastifyRequest, tx: Kysely<any> = db): HookContext => ({ db: tx, user: req.user!, req, ctx: app.ctx });
     /** Runs a write and its hooks in one transaction: a refusing hook leaves nothing behind. */
     const write = <T>(fn: (tx: Kysely<any>) => Promise<T>) => inTransaction(db, fn);
@@ -165,6 +167,7 @@ export function crudRoutes(schema: PageSchema, moduleHooks: CrudHooks = {}) {
       });
     }
     if (subs) subs.routes(app);
+    if (schema.workflow) workflowRoutes(app, schema, { scopeOf });
 
     app.get(`${base}/exportXls`, async (req, reply) => {
       await requireAction(app.ctx.db, req, perm('export'));
@@ -199,7 +202,11 @@ export function crudRoutes(schema: PageSchema, moduleHooks: CrudHooks = {}) {
         const problem = validate.add(converted);
         const ruled = problem ? null : linkage?.(converted);
         if (problem || ruled?.problem) errors.push(`第${line}行: ${problem ?? ruled!.problem}`);
-        else prepared.push({ line, values: { ...(ruled?.body ?? converted), id: newId(), createBy: user.username, createTime: now, updateBy: null, updateTime: null, sysOrgCode: user.orgCode } });
+        else {
+          const values: Row = { ...(ruled?.body ?? converted), id: newId(), createBy: user.username, createTime: now, updateBy: null, updateTime: null, sysOrgCode: user.orgCode };
+          flow?.onAdd(values);
+          prepared.push({ line, values });
+        }
       }
       if (errors.length) return fail(`导入失败，未导入任何数据。${errors.slice(0, 20).join('；')}${errors.length > 20 ? `；等${errors.length}处错误` : ''}`, 500, { errorCount: errors.length, errors: errors.slice(0, 200) });
       let failedLine = 0;
@@ -266,6 +273,7 @@ export function crudRoutes(schema: PageSchema, moduleHooks: CrudHooks = {}) {
         ...cleanBody(linked(body as Row, null)), id: newId(), createBy: user.username, createTime: formatDateTime(),
         updateBy: null, updateTime: null, sysOrgCode: user.orgCode,
       };
+      flow?.onAdd(values);
       try {
         await write(async (tx) => {
           const h = hookCtx(req, tx);
@@ -289,6 +297,7 @@ export function crudRoutes(schema: PageSchema, moduleHooks: CrudHooks = {}) {
       const current = await findById(String(id));
       if (!current) return fail('未找到对应数据');
       const changes: Row = { ...linked(rest, current), updateBy: req.user!.username, updateTime: formatDateTime() };
+      await flow?.onEdit(req, changes, current);
       try {
         await write(async (tx) => {
           const h = hookCtx(req, tx);
@@ -323,6 +332,7 @@ export function crudRoutes(schema: PageSchema, moduleHooks: CrudHooks = {}) {
     async function remove(req: FastifyRequest, ids: string[]): Promise<number> {
       return write(async (tx) => {
         const h = hookCtx(req, tx);
+        await flow?.onDelete(req, tx, ids);
         await hooks.beforeDelete?.(h, ids);
         const res = await tx.deleteFrom(schema.table).where('id', 'in', ids).executeTakeFirst();
         await hooks.afterDelete?.(h, ids);

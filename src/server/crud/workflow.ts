@@ -1,0 +1,164 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { PageSchema } from '../../schema/types.js';
+import { transitionPermission, type WorkflowSchema, type WorkflowTransition } from '../../schema/workflow.js';
+import { inTransaction } from '../db/transaction.js';
+import { badRequest, ClientError, notFound, ok } from '../http/result.js';
+import { notifyUsers } from '../modules/announcement/notify.js';
+import { newId } from '../util/ids.js';
+import { formatDateTime } from '../util/time.js';
+import type { Row, RowScope } from './hooks.js';
+import { requireAction } from './permission.js';
+
+/* eslint-disable @typescript-eslint/no-explicit-any */
+
+export const HISTORY_TABLE = 'sys_workflow_history';
+const OPINION_MAX = 500;
+const BATCH_MAX = 200;
+
+/** Orders history written within the same second (createTime has seconds only). */
+let lastSeq = 0;
+const nextSeq = () => (lastSeq = Math.max(lastSeq + 1, Date.now() * 1000));
+
+/** 409: the row is not (or no longer) where the transition starts. */
+const conflict = (message: string) => new ClientError(409, message);
+export const CHANGED_MESSAGE = '数据已被他人修改，请刷新后重试';
+
+interface Deps {
+  /** The rows this request may see (the page's read scope, later its row rules): others are not there. */
+  scopeOf(req: FastifyRequest): Promise<RowScope | null>;
+}
+
+interface FireBody { id?: unknown; ids?: unknown; transition?: unknown; opinion?: unknown; fromState?: unknown }
+
+/** The label of each state, from the state field's dictionary. */
+async function stateLabels(req: FastifyRequest, schema: PageSchema, wf: WorkflowSchema): Promise<(s: string) => string> {
+  const code = schema.fields.find((f) => f.name === wf.field)?.dict?.code;
+  const items = code ? (await req.server.ctx.dicts.items(code)) ?? [] : [];
+  return (s) => items.find((i) => i.value === s)?.text ?? s;
+}
+
+function idsOf(body: FireBody, t: WorkflowTransition): string[] {
+  const raw = body.ids ?? body.id;
+  if (typeof raw !== 'string' || !raw.trim()) throw badRequest('缺少参数 id');
+  const ids = [...new Set(raw.split(',').map((s) => s.trim()).filter(Boolean))];
+  if (ids.length > 1 && !t.batch) throw badRequest(`「${t.label}」一次只能处理一条`);
+  if (ids.length > BATCH_MAX) throw badRequest(`一次最多处理${BATCH_MAX}条`);
+  return ids;
+}
+
+function opinionOf(body: FireBody, t: WorkflowTransition): string | null {
+  const text = typeof body.opinion === 'string' ? body.opinion.trim() : '';
+  if (body.opinion !== undefined && body.opinion !== null && typeof body.opinion !== 'string') throw badRequest('意见需要是文本');
+  if (t.opinion === 'required' && !text) throw badRequest(`请填写${t.label}意见`);
+  if (text.length > OPINION_MAX) throw badRequest(`意见最多${OPINION_MAX}字`);
+  return t.opinion ? text || null : null;
+}
+
+/**
+ * The one place a row's state changes (DESIGN.md "Beyond CRUD"): `POST <api>/transition` checks
+ * the transition's button, the opinion and the row's current state, writes the new state with a
+ * compare-and-set on the old one (of two racing 通过, one wins, the other is told the row has
+ * changed), stamps the declared fields, keeps the history and tells the owner — all in one
+ * transaction. `GET <api>/history?id=` answers a visible row's history, oldest first.
+ */
+export function workflowRoutes(app: FastifyInstance, schema: PageSchema, deps: Deps): void {
+  const wf = schema.workflow!;
+  const db = app.ctx.db as unknown as Kysely<any>;
+  const base = schema.api;
+
+  app.post<{ Body: FireBody }>(`${base}/transition`, async (req) => {
+    const body = (req.body ?? {}) as FireBody;
+    const t = wf.transitions.find((x) => x.name === body.transition);
+    if (!t) throw badRequest(typeof body.transition === 'string' ? `未知的流程操作: ${body.transition.slice(0, 32)}` : '缺少参数 transition');
+    await requireAction(app.ctx.db, req, transitionPermission(schema, t));
+    const ids = idsOf(body, t);
+    const opinion = opinionOf(body, t);
+    const expected = typeof body.fromState === 'string' ? body.fromState : undefined;
+    const scope = await deps.scopeOf(req);
+    const label = await stateLabels(req, schema, wf);
+    const user = req.user!;
+    const now = formatDateTime();
+    const stamps: Row = Object.fromEntries(Object.entries(t.stamp ?? {}).map(([f, what]) => [f, what === 'now' ? now : what === 'user' ? user.username : opinion]));
+
+    await inTransaction(db, async (tx) => {
+      const owners = new Map<string, string[]>();
+      for (const id of ids) {
+        let q = tx.selectFrom(schema.table).select(['id', wf.field, 'createBy']).where('id', '=', id);
+        if (scope) q = q.where(scope);
+        const row = await q.executeTakeFirst() as Row | undefined;
+        if (!row) throw notFound('未找到对应数据');
+        const from = String(row[wf.field] ?? '');
+        if (expected !== undefined && expected !== from) throw conflict(CHANGED_MESSAGE);
+        if (!t.from.includes(from)) throw conflict(`当前状态「${label(from)}」不能${t.label}`);
+        const res = await tx.updateTable(schema.table).set({ ...stamps, [wf.field]: t.to, updateBy: user.username, updateTime: now })
+          .where('id', '=', id).where(wf.field, '=', from).executeTakeFirst();
+        if (Number(res.numUpdatedRows) !== 1) throw conflict(CHANGED_MESSAGE);
+        await tx.insertInto(HISTORY_TABLE).values({
+          id: newId(), seq: nextSeq(), tableName: schema.table, rowId: id, transition: t.name, fromState: from, toState: t.to,
+          opinion, createBy: user.username, createName: user.realname || user.username, createTime: now,
+        }).execute();
+        if (t.notify === 'owner' && row.createBy && row.createBy !== user.username) {
+          owners.set(String(row.createBy), [...(owners.get(String(row.createBy)) ?? []), id]);
+        }
+      }
+      for (const [owner, rowIds] of owners) {
+        const what = `「${schema.title}」${rowIds.length > 1 ? `${rowIds.length}条数据` : ''}已${t.label}：${label(t.to)}`;
+        await notifyUsers(tx, {
+          usernames: [owner], title: what, content: opinion ? `${what}\n意见：${opinion}` : what,
+          sender: user.username, busType: schema.table, busId: rowIds.join(','),
+        });
+      }
+    });
+    return ok(null, ids.length > 1 ? `${t.label}成功，共${ids.length}条` : `${t.label}成功！`);
+  });
+
+  app.get<{ Querystring: { id?: string } }>(`${base}/history`, async (req) => {
+    const id = req.query.id;
+    if (typeof id !== 'string' || !id) throw badRequest('缺少参数 id');
+    const scope = await deps.scopeOf(req);
+    let q = db.selectFrom(schema.table).select('id').where('id', '=', id);
+    if (scope) q = q.where(scope);
+    if (!(await q.executeTakeFirst())) throw notFound('未找到对应数据');
+    const label = await stateLabels(req, schema, wf);
+    const rows = await db.selectFrom(HISTORY_TABLE)
+      .select(['id', 'transition', 'fromState', 'toState', 'opinion', 'createBy', 'createName', 'createTime'])
+      .where('tableName', '=', schema.table).where('rowId', '=', id)
+      .orderBy('createTime', 'asc').orderBy('seq', 'asc').execute() as Row[];
+    const names = new Map(wf.transitions.map((t) => [t.name, t.label]));
+    return ok(rows.map((r) => ({
+      ...r, transitionText: names.get(String(r.transition)) ?? r.transition,
+      fromState_dictText: label(String(r.fromState)), toState_dictText: label(String(r.toState)),
+    })));
+  });
+}
+
+/**
+ * The workflow's part of the page's own writes: a new row starts in the initial state, no body
+ * chooses a state or a stamp, and a row outside the editable states is neither edited nor deleted.
+ */
+export function workflowGuard(schema: PageSchema) {
+  const wf = schema.workflow;
+  if (!wf) return null;
+  const written = new Set([wf.field, ...wf.transitions.flatMap((t) => Object.keys(t.stamp ?? {}))]);
+  const requireEditable = async (req: FastifyRequest, state: unknown, what: string) => {
+    const s = String(state ?? '');
+    if (wf.editable && !wf.editable.includes(s)) throw conflict(`当前状态「${(await stateLabels(req, schema, wf))(s)}」不能${what}`);
+  };
+  return {
+    onAdd(values: Row): void {
+      for (const f of written) delete values[f];
+      values[wf.field] = wf.initial;
+    },
+    async onEdit(req: FastifyRequest, changes: Row, current: Row): Promise<void> {
+      for (const f of written) delete changes[f];
+      await requireEditable(req, current[wf.field], '修改');
+    },
+    /** Checked on the rows as stored, inside the delete's transaction. */
+    async onDelete(req: FastifyRequest, tx: Kysely<any>, ids: string[]): Promise<void> {
+      if (!wf.editable) return;
+      const rows = await tx.selectFrom(schema.table).select(wf.field).where('id', 'in', ids).execute() as Row[];
+      for (const r of rows) await requireEditable(req, r[wf.field], '删除');
+    },
+  };
+}
