@@ -13,6 +13,17 @@ const FASTIFY_CLIENT_ERRORS: Record<string, string> = {
   FST_INVALID_MULTIPART_CONTENT_TYPE: '请以 multipart/form-data 上传文件',
 };
 
+const BROKEN_MULTIPART_MESSAGE = '上传内容不完整或格式错误';
+// The multipart parser (@fastify/busboy, or busboy's own wording) throws plain Errors with no code
+// or status for a body the client broke: no boundary, cut short, a part header it cannot read.
+const BROKEN_MULTIPART_TEXT = /^(Multipart: Boundary not found|Boundary required|Unexpected end of (multipart data|form)|(Part|Preamble) terminated early|Malformed part header)/;
+
+/** A multipart body the client sent broken: its mistake, never a server error. */
+function isBrokenMultipart(err: FastifyError): boolean {
+  if (err.code === 'FST_MP_PREMATURE_CLOSE') return true;
+  return err.statusCode === undefined && typeof err.message === 'string' && BROKEN_MULTIPART_TEXT.test(err.message);
+}
+
 /**
  * Every error becomes a Result envelope. Client mistakes keep their 4xx status and say what is
  * wrong; anything else is logged and answered with a generic 500 that leaks nothing (no SQL).
@@ -21,6 +32,7 @@ export function installErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((err: FastifyError, req, reply) => {
     if (err instanceof ClientError) return reply.status(err.statusCode).send(fail(err.message, err.statusCode));
     if (err instanceof DatabaseBusyError) return reply.status(503).header('Retry-After', '5').send(fail(err.message, 503));
+    if (isBrokenMultipart(err)) return reply.status(400).send(fail(BROKEN_MULTIPART_MESSAGE, 400));
     if (err.validation) {
       const first = err.validation[0];
       const where = `${err.validationContext ?? 'request'}${first?.instancePath ?? ''}`;
