@@ -3,6 +3,7 @@ import { schemaToDesign, type Design } from '../../../schema/cgform.js';
 import type { PageSchema } from '../../../schema/types.js';
 import type { CrudHooks, SchemaModule } from '../../crud/hooks.js';
 import { requireAction } from '../../crud/permission.js';
+import { requireRead } from '../../crud/read-access.js';
 import { badRequest, notFound, ok, okMessage } from '../../http/result.js';
 import { onlineForms } from './online-forms.js';
 import { removeCustomRows } from './custom-rules.js';
@@ -61,14 +62,16 @@ async function routes(app: FastifyInstance): Promise<void> {
     return okMessage('修改成功！');
   });
 
-  const designOf = async (headId: string | undefined) => {
+  // A design's fields and indexes are the designer's: holders of the Online表单开发 page only.
+  const designOf = async (req: FastifyRequest, headId: string | undefined) => {
+    await requireRead(db, app.ctx.schemas, req, app.ctx.schemas.table('onl_cgform_head')!);
     if (!headId) throw badRequest('缺少参数 headId');
     return schemaToDesign(JSON.parse((await forms.head(headId)).schemaJson) as PageSchema);
   };
   app.get<{ Querystring: { headId?: string } }>('/online/cgform/field/listByHeadId', { schema: { querystring: { type: 'object', properties: { headId: id } } } },
-    async (req) => ok((await designOf(req.query.headId)).fields));
+    async (req) => ok((await designOf(req, req.query.headId)).fields));
   app.get<{ Querystring: { headId?: string } }>('/online/cgform/index/listByHeadId', { schema: { querystring: { type: 'object', properties: { headId: id } } } },
-    async (req) => ok((await designOf(req.query.headId)).indexs ?? []));
+    async (req) => ok((await designOf(req, req.query.headId)).indexs ?? []));
 
   app.get<{ Params: { code: string } }>('/online/cgform/api/syncPlan/:code', { schema: { params: { type: 'object', properties: { code: id } } } }, async (req) => {
     await requireAction(db, req, 'online:cgform:sync');

@@ -5,6 +5,7 @@ import type { CrudHooks, HookContext, SchemaModule } from '../../crud/hooks.js';
 import { requireAction } from '../../crud/permission.js';
 import type { AppContext } from '../../http/context.js';
 import { badRequest, ok } from '../../http/result.js';
+import { REPORT, requireReportAccess } from './report-access.js';
 import { ReportService, type Report } from './report-service.js';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
@@ -116,7 +117,16 @@ function withDictText(records: Record<string, unknown>[], dictOptions: Record<st
 async function routes(app: FastifyInstance): Promise<void> {
   const service = reportService(app.ctx);
   app.addHook('onClose', () => service.close());
-  const report = (req: FastifyRequest) => service.load((req.params as { code?: string }).code ?? '');
+  /** The report a runtime route names, once the user may run it. */
+  const report = async (req: FastifyRequest) => {
+    const r = await service.load((req.params as { code?: string }).code ?? '');
+    await requireReportAccess(app.ctx, req, REPORT, { id: r.head.id, code: r.head.code });
+    return r;
+  };
+  // The database learns what reports may read at start (PostgreSQL: the report role and its grants).
+  app.addHook('onReady', async () => {
+    await service.prepare().catch((e) => app.log.warn(`report policy not prepared: ${(e as Error).message}`));
+  });
 
   app.get('/online/cgreport/api/getRpColumns/:code', { schema: { params: idParam } }, async (req) => ok(await rpColumns(app.ctx, await report(req))));
   app.get('/online/cgreport/api/getQueryInfo/:code', { schema: { params: idParam } }, async (req) => ok(queryInfo(await report(req))));

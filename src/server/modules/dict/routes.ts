@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
-import { badRequest, fail, ok, okMessage } from '../../http/result.js';
+import { requireRead } from '../../crud/read-access.js';
+import { badRequest, fail, forbidden, ok, okMessage } from '../../http/result.js';
 import { readableTableDict, tableDictItems } from './table-dict.js';
 
 const CODE = /^[A-Za-z0-9_\-.]{1,100}$/;
@@ -46,7 +47,11 @@ export async function dictRoutes(app: FastifyInstance): Promise<void> {
 
   app.get('/sys/dict/queryAllDictItems', { config: { guest: true } }, async () => ok(await dicts.allEnabled()));
 
-  app.get('/sys/dict/refleshCache', async () => {
+  // Reloading every dictionary is the dictionary page's own button: its holders and administrators only.
+  app.get('/sys/dict/refleshCache', async (req) => {
+    const page = app.ctx.schemas.table('sys_dict');
+    if (!page) throw forbidden();
+    await requireRead(app.ctx.db, app.ctx.schemas, req, page);
     dicts.invalidate();
     await dicts.allEnabled();
     return okMessage('刷新缓存完成！');

@@ -2,7 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { CrudHooks, HookContext, SchemaModule } from '../../crud/hooks.js';
 import type { AppContext } from '../../http/context.js';
-import { badRequest, notFound, ok } from '../../http/result.js';
+import { badRequest, forbidden, notFound, ok } from '../../http/result.js';
+import { GRAPH, holdsPage, requireReportAccess } from '../cgreport/report-access.js';
 import { checkGraphSource, graphRows, searchFieldsOf } from './graph-source.js';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
@@ -56,6 +57,7 @@ async function routes(app: FastifyInstance): Promise<void> {
   app.get('/online/graphreport/api/getChartsData', { schema: { querystring: anyQuery } }, async (req) => {
     const query = req.query as Record<string, unknown>;
     const { head, items } = await loadGraph(ctx, idOf(query));
+    await requireReportAccess(ctx, req, GRAPH, { id: head.id, code: head.code });
     const data = await graphRows(ctx, head, query, searchFieldsOf(items));
     const { cgrSql: _statement, ...shownHead } = head;
     return ok({ head: shownHead, data, items, dictOptions: await dictOptions(ctx, items) });
@@ -63,6 +65,7 @@ async function routes(app: FastifyInstance): Promise<void> {
 
   /** The designer's item list by head id (JeecgBoot's name for the generic subList). */
   app.get('/online/graphreport/head/queryOnlGraphreportItemByMainId', { schema: { querystring: anyQuery } }, async (req) => {
+    if (!(await holdsPage(ctx, req, ctx.schemas.table(HEAD)))) throw forbidden();
     return ok((await loadGraph(ctx, idOf(req.query as Record<string, unknown>))).items);
   });
 }

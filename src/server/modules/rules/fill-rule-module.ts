@@ -1,8 +1,10 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import { FillRuleError, parseFillRule, periodOf, renderFillRule, usesSequence, type FillRule } from '../../../schema/fill-rule.js';
 import type { CrudHooks, SchemaModule } from '../../crud/hooks.js';
-import { badRequest, fail, ok, type Result } from '../../http/result.js';
+import type { AppContext } from '../../http/context.js';
+import { badRequest, fail, forbidden, ok, type Result } from '../../http/result.js';
+import { holdsPage } from '../cgreport/report-access.js';
 import { nextSequence } from './fill-rule-counter.js';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
@@ -72,12 +74,28 @@ const answer = async (run: () => Promise<unknown>): Promise<Result> => {
   }
 };
 
+/** The pages whose forms fill a field with the rule (`extend.fillRule` names its code). */
+const pagesUsing = (ctx: AppContext, ruleCode: unknown) =>
+  ctx.schemas.schemas.filter((s) => s.fields.some((f) => f.extend?.fillRule === ruleCode));
+
+/**
+ * Drawing a value moves the rule's counter: only for holders of the fill-rule page (the
+ * administrator role holds it) or of a page whose form uses the rule.
+ */
+async function requireRuleUse(ctx: AppContext, req: FastifyRequest, ruleCode: unknown): Promise<void> {
+  if (await holdsPage(ctx, req, ctx.schemas.table(TABLE))) return;
+  for (const page of pagesUsing(ctx, ruleCode)) if (await holdsPage(ctx, req, page)) return;
+  throw forbidden();
+}
+
 async function routes(app: FastifyInstance): Promise<void> {
   const db = app.ctx.db as unknown as Kysely<any>;
 
   // Contract §11.1: body = the form being filled; the value is in `result` (data overload of ok).
-  const executeByCode = (req: { params: { ruleCode: string }; body: unknown }) =>
-    answer(() => execute(db, req.params.ruleCode, formOf(req.body, '表单数据')));
+  const executeByCode = async (req: FastifyRequest<{ Params: { ruleCode: string } }>) => {
+    await requireRuleUse(app.ctx, req, req.params.ruleCode);
+    return answer(() => execute(db, req.params.ruleCode, formOf(req.body, '表单数据')));
+  };
   app.put<{ Params: { ruleCode: string } }>('/sys/fillRule/executeRuleByCode/:ruleCode', executeByCode);
   app.post<{ Params: { ruleCode: string } }>('/sys/fillRule/executeRuleByCode/:ruleCode', executeByCode);
 
@@ -87,6 +105,7 @@ async function routes(app: FastifyInstance): Promise<void> {
     if (!Array.isArray(body.rules) || !body.rules.length) throw badRequest('rules 需要一个非空数组');
     if (body.rules.length > MAX_BATCH) throw badRequest(`一次最多执行${MAX_BATCH}个规则`);
     const rules = body.rules.map((r: unknown) => formOf(r, 'rules 的每一项'));
+    for (const r of rules) await requireRuleUse(app.ctx, req, r.ruleCode);
     return answer(async () => {
       const out: { ruleCode: string; result: string }[] = [];
       for (const r of rules) {
@@ -96,7 +115,11 @@ async function routes(app: FastifyInstance): Promise<void> {
     });
   });
 
-  app.get<{ Querystring: { ruleCode?: unknown } }>('/sys/fillRule/testFillRule', async (req) => answer(() => execute(db, req.query.ruleCode, {})));
+  // The fill-rule page's own test button (it moves the counter too).
+  app.get<{ Querystring: { ruleCode?: unknown } }>('/sys/fillRule/testFillRule', async (req) => {
+    if (!(await holdsPage(app.ctx, req, app.ctx.schemas.table(TABLE)))) throw forbidden();
+    return answer(() => execute(db, req.query.ruleCode, {}));
+  });
 }
 
 /** sys_fill_rule (contract §11.1): declarative rules (src/schema/fill-rule.ts) with an atomic counter. */
