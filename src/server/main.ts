@@ -3,6 +3,7 @@ import { verifyPassword } from './auth/password.js';
 import { purgeExpired } from './auth/session.js';
 import { bootstrap } from './bootstrap.js';
 import { DEFAULT_ADMIN_PASSWORD, readConfig } from './config.js';
+import { loggerOptions } from './http/log-redact.js';
 import { SchemaError } from '../schema/check.js';
 
 const started = Date.now();
@@ -19,7 +20,7 @@ try {
 const { ctx, facts } = boot;
 const { db } = ctx;
 
-const app = await buildApp(ctx, { logger: { level: config.logLevel } });
+const app = await buildApp(ctx, { logger: loggerOptions(config.logLevel) });
 await app.listen({ port: config.port, host: config.host });
 
 const log = app.log;

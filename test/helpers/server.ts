@@ -84,6 +84,10 @@ export interface StartOptions {
   webDist?: string;
   /** Folder whose schemas/ (and schemas/seed/) the server loads; the working directory by default. */
   root?: string;
+  /** TRUST_PROXY: take the client address from X-Forwarded-For (to act as several addresses). */
+  trustProxy?: boolean;
+  /** Fastify logger options (with a `stream` to read what is logged); no logger by default. */
+  logger?: object;
 }
 
 async function parse(res: Response): Promise<ApiResponse> {
@@ -156,11 +160,12 @@ export async function startServer(opts: StartOptions = {}): Promise<TestServer> 
       HOST: '127.0.0.1',
       PORT: '0',
       LOG_LEVEL: 'silent',
+      TRUST_PROXY: opts.trustProxy ? 'on' : 'off',
     });
     const boot = async () => {
       const { ctx } = await bootstrap({ ...config, adminPassword: ADMIN_PASSWORD }, opts.root);
       if (ctx.dialect !== backend) throw new Error(`expected a ${backend} connection, got ${ctx.dialect}`);
-      const built = await buildApp(ctx);
+      const built = await buildApp(ctx, { logger: opts.logger });
       await built.listen({ port: 0, host: '127.0.0.1' });
       const addr = built.server.address();
       if (!addr || typeof addr === 'string') throw new Error('server has no TCP address');
