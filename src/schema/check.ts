@@ -3,6 +3,7 @@ import { linkageProblems } from './linkage';
 import { dictOf } from './views';
 import { pageMetaSchema } from './meta-schema';
 import { actionPermission } from './permission';
+import { rowRulesProblem } from './row-rules';
 import { workflowProblem } from './workflow';
 import { SYSTEM_FIELDS, type PageSchema } from './types';
 
@@ -113,6 +114,14 @@ export function checkSchemaSet(entries: { schema: PageSchema; source: string }[]
   }
   for (const { schema, source } of entries) checkSubTables(schema, source, entries);
   const all = entries.map((e) => e.schema);
+  const columnsOf = (table: string) => {
+    const t = byTable.get(table);
+    return t && new Set([...SYSTEM_FIELDS, ...t.fields].filter((f) => !f.virtual).map((f) => f.name));
+  };
+  for (const { schema, source } of entries) {
+    const rules = rowRulesProblem(schema, columnsOf);
+    if (rules) throw new SchemaError(source, rules.path, rules.problem);
+  }
   for (const { schema, source } of entries) {
     // The engine serves add, edit, delete and import for every page: none may be open by omission.
     if (!actionPermission(schema, 'edit', all)) {

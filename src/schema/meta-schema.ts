@@ -131,6 +131,23 @@ export const pageMetaSchema = {
         },
       },
     },
+    rowRules: {
+      type: 'array', maxItems: 50,
+      items: {
+        type: 'object', additionalProperties: false, required: ['role'],
+        properties: {
+          role: { type: 'string', pattern: '^[a-zA-Z0-9_]{1,64}$' },
+          own: { const: true },
+          field: { type: 'string', pattern: NAME },
+          via: {
+            type: 'object', additionalProperties: false, required: ['table', 'row', 'user'],
+            properties: { table: { type: 'string', pattern: TABLE }, row: { type: 'string', pattern: NAME }, user: { type: 'string', pattern: NAME } },
+          },
+          department: { const: true },
+          states: { type: 'array', minItems: 1, items: { type: 'string', pattern: STATE } },
+        },
+      },
+    },
     defaultSort: {
       type: 'object', additionalProperties: false, required: ['column', 'order'],
       properties: { column: { type: 'string', pattern: NAME }, order: { enum: ['asc', 'desc'] } },

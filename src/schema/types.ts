@@ -1,4 +1,5 @@
 import type { LinkageRule } from './linkage';
+import type { RowRule } from './row-rules';
 import type { WorkflowSchema } from './workflow';
 
 /**
@@ -136,6 +137,8 @@ export interface PageSchema {
   linkage?: LinkageRule[];
   /** States and transitions of the page's rows (workflow.ts): fired on the server only, kept in history. */
   workflow?: WorkflowSchema;
+  /** Which rows each role reaches (row-rules.ts), on every data path of the page. */
+  rowRules?: RowRule[];
   version?: number;
 }
 

@@ -8,7 +8,7 @@ import type { ColumnType, PageSchema } from '../../schema/types.js';
 import { actionPermission, type CrudAction } from '../../schema/permission.js';
 import { compileLinkageEnforcer } from '../../schema/linkage-enforce.js';
 import { compileValidators } from '../../schema/validator.js';
-import { badRequest, fail, forbidden, ok, okMessage } from '../http/result.js';
+import { badRequest, fail, forbidden, notFound, ok, okMessage } from '../http/result.js';
 import { newId } from '../util/ids.js';
 import { formatDateTime } from '../util/time.js';
 import { composeHooks } from './compose-hooks.js';
@@ -23,6 +23,7 @@ import { childListPid, normalizeHasChild, rootCondition, treeHooks } from './tre
 import { conditionSql } from './where.js';
 import { inTransaction } from '../db/transaction.js';
 import { workflowGuard, workflowRoutes } from './workflow.js';
+import { rowRuleScope } from './row-rules.js';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
 
@@ -94,10 +95,14 @@ export function crudRoutes(schema: PageSchema, moduleHooks: CrudHooks = {}) {
      * module scope, only the holders of the page may read it (read-access.ts).
      */
     const scopeOf = async (req: FastifyRequest): Promise<RowScope | null> => {
-      if (hooks.scope) return hooks.scope(hookCtx(req));
-      await requireRead(app.ctx.db, app.ctx.schemas, req, schema);
-      return null;
+      const rules = await rowRuleScope(app.ctx.db, req, schema, app.ctx.schemas.schemas);
+      let own: RowScope | null = null;
+      if (hooks.scope) own = await hooks.scope(hookCtx(req));
+      else await requireRead(app.ctx.db, app.ctx.schemas, req, schema);
+      return own && rules ? (eb) => eb.and([own(eb), rules(eb)]) : own ?? rules;
     };
+    /** The rows a write may touch: the page's row rules (a module's read scope, such as an announcement's readers, does not bind its managers). */
+    const writeScope = (req: FastifyRequest) => rowRuleScope(app.ctx.db, req, schema, app.ctx.schemas.schemas);
 
     const findById = (id: string, scope: RowScope | null = null) => {
       let q = db.selectFrom(schema.table).select(columns).where('id', '=', id);
@@ -294,7 +299,7 @@ export function crudRoutes(schema: PageSchema, moduleHooks: CrudHooks = {}) {
       const problem = validate.edit(body);
       if (problem) throw badRequest(problem);
       const { id, createBy: _cb, createTime: _ct, sysOrgCode: _so, ...rest } = cleanBody(body as Row);
-      const current = await findById(String(id));
+      const current = await findById(String(id), await writeScope(req));
       if (!current) return fail('未找到对应数据');
       const changes: Row = { ...linked(rest, current), updateBy: req.user!.username, updateTime: formatDateTime() };
       await flow?.onEdit(req, changes, current);
@@ -332,6 +337,11 @@ export function crudRoutes(schema: PageSchema, moduleHooks: CrudHooks = {}) {
     async function remove(req: FastifyRequest, ids: string[]): Promise<number> {
       return write(async (tx) => {
         const h = hookCtx(req, tx);
+        const scope = await writeScope(req);
+        if (scope) {
+          const reachable = await tx.selectFrom(schema.table).select('id').where('id', 'in', ids).where(scope).execute();
+          if (reachable.length !== new Set(ids).size) throw notFound('未找到对应数据');
+        }
         await flow?.onDelete(req, tx, ids);
         await hooks.beforeDelete?.(h, ids);
         const res = await tx.deleteFrom(schema.table).where('id', 'in', ids).executeTakeFirst();

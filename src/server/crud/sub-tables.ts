@@ -4,13 +4,14 @@ import { columnFields } from '../../schema/ddl.js';
 import { SYSTEM_FIELDS, type PageSchema, type SubTableSchema } from '../../schema/types.js';
 import { compileLinkageEnforcer } from '../../schema/linkage-enforce.js';
 import { compileValidators } from '../../schema/validator.js';
-import { badRequest, ok } from '../http/result.js';
+import { badRequest, notFound, ok } from '../http/result.js';
 import type { SchemaRegistry } from '../schema/registry.js';
 import { newId } from '../util/ids.js';
 import { formatDateTime } from '../util/time.js';
 import { addDictText } from './dict-text.js';
 import type { CrudHooks, HookContext, Row } from './hooks.js';
 import { requireRead } from './read-access.js';
+import { rowRuleScope } from './row-rules.js';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
 
@@ -132,6 +133,8 @@ export function subTableSupport(schema: PageSchema, registry: SchemaRegistry) {
       if (!st) throw badRequest(`子表不存在: ${req.params.subCode.slice(0, 64)}`);
       const mainId = req.query.mainId;
       if (typeof mainId !== 'string' || !mainId.trim()) throw badRequest('缺少参数 mainId');
+      const mainScope = await rowRuleScope(app.ctx.db, req, schema, registry.schemas);
+      if (mainScope && !(await db.selectFrom(schema.table).select('id').where('id', '=', mainId.trim()).where(mainScope).executeTakeFirst())) throw notFound('未找到对应数据');
       const order = st.schema.defaultSort;
       let q = db.selectFrom(st.schema.table).select(st.readable).where(st.decl.foreignKey, '=', mainId.trim());
       if (order) q = q.orderBy(order.column, order.order);

@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest';
+import { checkSchemaSet } from './check';
+import { rulesFor } from './row-rules';
+import type { PageSchema } from './types';
+
+const project = {
+  code: 'project', title: '项目', table: 'project', api: '/project', permission: 'pms:project',
+  fields: [{ name: 'name', label: '名称', type: 'string' }, { name: 'leader', label: '负责人', type: 'string', view: 'sel_user' }],
+  rowRules: [
+    { role: 'applicant', own: true },
+    { role: 'expert', via: { table: 'project_expert', row: 'projectId', user: 'expert' } },
+    { role: 'reviewer', department: true },
+    { role: 'reviewer', field: 'leader' },
+  ],
+} as unknown as PageSchema;
+const link = {
+  code: 'project_expert', title: '专家分配', table: 'project_expert', api: '/projectExpert', permission: 'pms:project',
+  fields: [{ name: 'projectId', label: '项目', type: 'string' }, { name: 'expert', label: '专家', type: 'string' }],
+} as PageSchema;
+const load = (...schemas: PageSchema[]) => checkSchemaSet(schemas.map((schema) => ({ schema, source: `${schema.code}.json` })));
+
+describe('row rules in the schema language', () => {
+  it('binds a user by the rules of their roles; the administrator and unlisted roles reach every row', () => {
+    expect(rulesFor(project, ['applicant'])).toEqual([{ role: 'applicant', own: true }]);
+    expect(rulesFor(project, ['reviewer'])).toHaveLength(2);
+    expect(rulesFor(project, ['applicant', 'expert'])).toHaveLength(2);
+    expect(rulesFor(project, ['applicant', 'admin'])).toBeNull();
+    expect(rulesFor(project, ['applicant', 'finance'])).toBeNull();
+    expect(rulesFor(project, [])).toEqual([]);
+    expect(rulesFor({ ...project, rowRules: undefined }, ['applicant'])).toBeNull();
+  });
+
+  it('refuses rules naming what is not declared, or binding no one', () => {
+    expect(() => load(project, link)).not.toThrow();
+    expect(() => load(project)).toThrow('project.json: /rowRules/1/via/table: table "project_expert" is not declared by any schema');
+    expect(() => load({ ...project, rowRules: [{ role: 'expert', via: { table: 'project_expert', row: 'nope', user: 'expert' } }] }, link)).toThrow(/via\/row: "nope" is not a column/);
+    expect(() => load({ ...project, rowRules: [{ role: 'reviewer', field: 'missing' }] }, link)).toThrow(/rowRules\/0\/field/);
+    expect(() => load({ ...project, rowRules: [{ role: 'reviewer' }] }, link)).toThrow(/needs at least one condition/);
+    expect(() => load({ ...project, rowRules: [{ role: 'admin', own: true }] }, link)).toThrow(/administrator role reaches every row/);
+    expect(() => load({ ...project, rowRules: [{ role: 'reviewer', states: ['submitted'] }] }, link)).toThrow(/states need a workflow/);
+  });
+});

@@ -1,0 +1,63 @@
+import type { FastifyRequest } from 'fastify';
+import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely';
+import { mainsOf } from '../../schema/permission.js';
+import { rulesFor, type RowRule } from '../../schema/row-rules.js';
+import type { PageSchema } from '../../schema/types.js';
+import type { Db } from '../db/tables.js';
+import type { RowScope } from './hooks.js';
+
+/* eslint-disable @typescript-eslint/no-explicit-any */
+type EB = ExpressionBuilder<any, any>;
+
+const roleCache = new WeakMap<FastifyRequest, Promise<string[]>>();
+
+/** The codes of the roles the request's user holds (read once per request). */
+export function roleCodes(db: Db, req: FastifyRequest): Promise<string[]> {
+  let codes = roleCache.get(req);
+  if (!codes) {
+    codes = db.selectFrom('sysRole').innerJoin('sysUserRole', 'sysUserRole.roleId', 'sysRole.id')
+      .select('sysRole.roleCode').where('sysUserRole.userId', '=', req.user!.id).execute()
+      .then((rows) => rows.map((r) => r.roleCode));
+    roleCache.set(req, codes);
+  }
+  return codes;
+}
+
+/** A LIKE pattern matching `value` literally. */
+const literal = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+function conditions(eb: EB, schema: PageSchema, r: RowRule, user: { username: string; orgCode?: string | null }): Expression<SqlBool>[] {
+  const parts: Expression<SqlBool>[] = [];
+  if (r.own) parts.push(eb('createBy', '=', user.username));
+  if (r.field) {
+    // A user picker stores one account or a comma list: the account must be one of its parts.
+    const whole = sql`(',' || ${eb.ref(r.field)} || ',')`;
+    parts.push(sql<SqlBool>`${whole} like ${`%,${literal(user.username)},%`} escape '\\'`);
+  }
+  if (r.via) parts.push(eb('id', 'in', eb.selectFrom(r.via.table).select(r.via.row).where(r.via.user, '=', user.username)));
+  if (r.department) {
+    parts.push(user.orgCode ? sql<SqlBool>`${eb.ref('sysOrgCode')} like ${`${literal(user.orgCode)}%`} escape '\\'` : sql<SqlBool>`1 = 0`);
+  }
+  if (r.states) parts.push(eb(schema.workflow!.field, 'in', r.states));
+  return parts;
+}
+
+/**
+ * The page's row rules for this request as one condition, or null when the user reaches every
+ * row. Every data path of the page takes it: reads, edits, deletes, transitions, history. A sub
+ * page without rules of its own reaches the sub rows of the main rows its main page reaches.
+ */
+export async function rowRuleScope(db: Db, req: FastifyRequest, schema: PageSchema, schemas: PageSchema[]): Promise<RowScope | null> {
+  if (!schema.rowRules?.length) {
+    for (const main of mainsOf(schema, schemas)) {
+      const mainScope = await rowRuleScope(db, req, main, schemas);
+      const fk = main.subTables!.find((t) => t.code === schema.code)!.foreignKey;
+      if (mainScope) return (eb) => eb(fk, 'in', eb.selectFrom(main.table).select('id').where(mainScope));
+    }
+    return null;
+  }
+  const rules = rulesFor(schema, await roleCodes(db, req));
+  if (!rules) return null;
+  const user = req.user!;
+  return (eb) => eb.or(rules.map((r) => eb.and(conditions(eb, schema, r, user))));
+}
