@@ -5,7 +5,7 @@ import type { PageSchema } from './types';
 
 const project = {
   code: 'project', title: '项目', table: 'project', api: '/project', permission: 'pms:project',
-  fields: [{ name: 'name', label: '名称', type: 'string' }, { name: 'leader', label: '负责人', type: 'string', view: 'sel_user' }],
+  fields: [{ name: 'name', label: '名称', type: 'string' }, { name: 'leader', label: '负责人', type: 'string' }],
   rowRules: [
     { role: 'applicant', own: true },
     { role: 'expert', via: { table: 'project_expert', row: 'projectId', user: 'expert' } },
