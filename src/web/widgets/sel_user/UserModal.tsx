@@ -14,6 +14,8 @@ const columns: TableColumnsType<PickerUser> = [
   { key: 'phone', dataIndex: 'phone', title: '手机号码' },
   { key: 'orgCode', dataIndex: 'orgCode', title: '部门编码' },
 ];
+/** The server sends phones only to those who may read the user page: the others get no phone column. */
+const columnsFor = (rows: PickerUser[]) => (rows.some((u) => 'phone' in u) ? columns : columns.filter((c) => c.key !== 'phone'));
 
 const byId = (n: DepartNode) => n.id;
 const present = (q: Record<string, string | undefined>) => Object.fromEntries(Object.entries(q).filter(([, v]) => v));
@@ -58,7 +60,7 @@ export default function UserModal({ multiple, store, chosen, loadTree, onOk, onC
             size="small"
             bordered
             loading={list.loading}
-            columns={columns}
+            columns={columnsFor(list.rows)}
             dataSource={list.rows}
             pagination={list.pagination}
             rowSelection={{ type: multiple ? 'checkbox' : 'radio', selectedRowKeys: keys, onChange: pick, preserveSelectedRowKeys: true }}

@@ -92,6 +92,19 @@ describe('sel_user', () => {
     expect(calls('/sys/user/queryUserComponentData').at(-1)).toMatchObject({ pageNo: 3, pageSize: 10 });
   });
 
+  it('has no phone column when the server sends no phones (to anyone but readers of the user page)', async () => {
+    const serveAll = get.getMockImplementation()!;
+    get.mockImplementation(async (url: string, params?: object) => {
+      const answer = await serveAll(url, params);
+      if (url !== '/sys/user/queryUserComponentData') return answer;
+      const page = (answer as unknown as { result: { records: Record<string, unknown>[] } }).result;
+      return { ...answer, result: { ...page, records: page.records.map(({ phone: _phone, ...u }) => u) } } as never;
+    });
+    mount();
+    const dialog = await openPicker();
+    expect([...dialog.querySelectorAll('th')].map((th) => th.textContent).filter(Boolean)).toEqual(['用户账号', '用户姓名', '性别', '部门编码']);
+  });
+
   it('keeps choices across pages and writes the usernames comma-joined on OK, then closes', async () => {
     const { onChange } = mount();
     let dialog = await openPicker();
