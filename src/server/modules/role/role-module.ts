@@ -49,6 +49,7 @@ async function roleRoutes(app: FastifyInstance): Promise<void> {
   app.get<{ Querystring: { roleCode?: string; id?: string } }>('/sys/role/checkRoleCode', {
     schema: { querystring: { type: 'object', properties: { roleCode: { type: 'string', maxLength: 100 }, id: { type: 'string', maxLength: 32 } } } },
   }, async (req) => {
+    await requireRoleManager(app.ctx, req);
     if (!req.query.roleCode) throw badRequest('缺少参数 roleCode');
     return (await codeTaken(db, req.query.roleCode, req.query.id || undefined)) ? fail('角色编码已存在') : okMessage('该值可用！');
   });
