@@ -73,3 +73,17 @@ describe('transactionAware (SQLite: one connection)', () => {
     expect(await later).toEqual(['a']);
   });
 });
+
+describe('the server opens transactions only through inTransaction', () => {
+  it('has no other .transaction() call (a bare one would let its hooks wait for it on SQLite)', async () => {
+    const fs = await import('node:fs');
+    const path = await import('node:path');
+    const files = (dir: string): string[] => fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
+      const p = path.join(dir, e.name);
+      return e.isDirectory() ? files(p) : /\.(ts|mts|mjs)$/.test(e.name) && !e.name.endsWith('.test.ts') ? [p] : [];
+    });
+    const offenders = files('src/server').filter((f) => !f.endsWith(path.join('db', 'transaction.ts')))
+      .filter((f) => /\.transaction\(\)|\.startTransaction\(\)/.test(fs.readFileSync(f, 'utf8')));
+    expect(offenders).toEqual([]);
+  });
+});

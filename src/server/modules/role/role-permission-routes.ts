@@ -7,6 +7,7 @@ import { nest } from '../permission/nest.js';
 import { permissionRows } from '../permission/permission-rows.js';
 import { requireRoleManager } from '../user/directory.js';
 import { commaIds, inChunks } from '../user/id-list.js';
+import { inTransaction } from '../../db/transaction.js';
 
 const text = (max: number) => ({ type: 'string', maxLength: max }) as const;
 
@@ -70,7 +71,7 @@ export async function rolePermissionRoutes(app: FastifyInstance): Promise<void> 
     const known = new Set((await inChunks(wanted, (slice) => db.selectFrom('sysPermission').select('id').where('id', 'in', slice).execute())).map((r) => r.id));
     const unknown = wanted.find((id) => !known.has(id));
     if (unknown) throw badRequest(`权限不存在: ${unknown}`);
-    await db.transaction().execute(async (tx) => {
+    await inTransaction(db, async (tx) => {
       const current = new Set((await tx.selectFrom('sysRolePermission').select('permissionId').where('roleId', '=', roleId).execute()).map((r) => r.permissionId));
       // The contract sends the tree's state before and after editing: only what changed is written,
       // so two administrators editing different branches do not undo each other.

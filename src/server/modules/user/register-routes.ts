@@ -8,6 +8,7 @@ import { newId } from '../../util/ids.js';
 import { formatDateTime } from '../../util/time.js';
 import { readSiteSettings } from '../site/settings.js';
 import { takenMessage } from './user-unique.js';
+import { inTransaction } from '../../db/transaction.js';
 
 /** Dictionary whose items a campus registration chooses from (seeded in schemas/seed/dicts.json). */
 export const CAMPUS_DICT = 'campus';
@@ -121,7 +122,7 @@ export async function registerRoutes(app: FastifyInstance): Promise<void> {
     const id = newId();
     const password = await hashPassword(b.password);
     try {
-      await db.transaction().execute(async (tx) => {
+      await inTransaction(db, async (tx) => {
         await tx.insertInto('sysUser').values({
           id, username, realname: trimmed(b.realname) || username, password, salt: null, avatar: null, birthday: null, sex: null,
           email: email || null, phone, orgCode: null, status: 1, delFlag: 0, workNo: null, post: null, telephone: null,

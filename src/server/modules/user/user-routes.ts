@@ -9,6 +9,7 @@ import { requireRoleManager } from './directory.js';
 import { commaIds } from './id-list.js';
 import { ADMIN_USERNAME } from './user-hooks.js';
 import { takenMessage } from './user-unique.js';
+import { inTransaction } from '../../db/transaction.js';
 
 const text = (max: number) => ({ type: 'string', maxLength: max }) as const;
 
@@ -36,7 +37,7 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
       if (users.some((u) => u.username === ADMIN_USERNAME)) throw badRequest('admin用户，不允许冻结！');
       if (ids.includes(req.user!.id)) throw badRequest('不能冻结当前登录用户');
     }
-    await db.transaction().execute(async (tx) => {
+    await inTransaction(db, async (tx) => {
       await tx.updateTable('sysUser').set({ status, updateBy: req.user!.username, updateTime: formatDateTime() })
         .where('id', 'in', users.map((u) => u.id)).execute();
       // A frozen account is out at once, on every instance: its sessions end with the freeze.
