@@ -117,6 +117,14 @@ describe(`user directory: contacts and role internals [${BACKEND}]`, () => {
     expect(list.records[0]).toMatchObject({ phone: PHONE, email: EMAIL, birthday: BIRTHDAY, telephone: TELEPHONE });
   });
 
+  it('the guest (a token one public call away) reads no table dictionary, so no account or name either', async () => {
+    const guest = expectOk(await s.api.post('/sys/guestLogin', {})).token as string;
+    for (const code of ['sys_user,realname,username', 'sys_user,phone,username', 'sys_depart,departName,id']) {
+      expectEnvelope(await s.api.get(`/sys/dict/getDictItems/${enc(code)}`, { token: guest }), { status: 403, success: false, message: '访客不能使用该功能，请先登录' });
+    }
+    expect(expectOk(await s.api.get('/sys/dict/getDictItems/sex', { token: guest }))).toHaveLength(2);
+  });
+
   it('what a person is, not how to reach them, stays open: accounts are still checked for duplicates', async () => {
     expectEnvelope(await get('/sys/duplicate/check?tableName=sys_user&fieldName=username&fieldVal=expert', 'applicant'), {
       success: false, message: '该值不可用，系统中已存在！',

@@ -6,8 +6,9 @@ import { columnFields } from '../../../schema/ddl.js';
 import { escapeLike } from '../../../schema/query.js';
 import { snakeCase, type FieldSchema, type PageSchema } from '../../../schema/types.js';
 import type { SchemaRegistry } from '../../schema/registry.js';
+import { GUEST_REFUSAL, GUEST_USERNAME } from '../../auth/guest.js';
 import type { AppContext } from '../../http/context.js';
-import { badRequest } from '../../http/result.js';
+import { badRequest, forbidden } from '../../http/result.js';
 import { requirePersonalAccess } from './page-readers.js';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
@@ -63,8 +64,13 @@ export function parseTableDict(registry: SchemaRegistry, code: string): TableDic
   return { schema, text: readableField(schema, text.trim()).name, value: readableField(schema, value.trim()).name, filters };
 }
 
-/** A table dictionary as the user may read it: a personal column of a page they may not read is a 403. */
+/**
+ * A table dictionary as the user may read it: a personal column of a page they may not read is a
+ * 403. The guest (anyone, one public call away) reads code dictionaries only: its shell needs no
+ * table rows, and a table dictionary over sys_user would list every account and name.
+ */
 export async function readableTableDict(ctx: Pick<AppContext, 'db' | 'schemas'>, req: FastifyRequest, code: string): Promise<TableDict> {
+  if (req.user?.username === GUEST_USERNAME) throw forbidden(GUEST_REFUSAL);
   const d = parseTableDict(ctx.schemas, code);
   await requirePersonalAccess(ctx, req, d.schema, [d.text, d.value, ...d.filters.map(([field]) => field)]);
   return d;
