@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { FailureLimiter } from '../../../src/server/auth/rate-limit.js';
+import { FailureLimiter, MemoryCounterStore } from '../../../src/server/auth/rate-limit.js';
 
 describe('FailureLimiter', () => {
   const WINDOW = 60_000;
@@ -61,5 +61,29 @@ describe('FailureLimiter', () => {
     l.fail('late', 1_000);
     expect(l.retryAfter('late', 1_000)).toBe(10);
     expect(l.retryAfter('k0', 1_000)).toBe(0);
+  });
+});
+
+describe('MemoryCounterStore', () => {
+  it('counts, restarts the time to live on each increment, and forgets at the end of it or on expire', async () => {
+    let now = 1_000_000;
+    const store = new MemoryCounterStore(() => now);
+    expect(await store.get('k')).toBeUndefined();
+    expect(await store.increment('k', 1000)).toEqual({ count: 1, lastAt: now });
+    now += 900;
+    expect(await store.increment('k', 1000)).toEqual({ count: 2, lastAt: now });
+    now += 900; // 1800 ms after the first, 900 after the latest: still live
+    expect(await store.get('k')).toEqual({ count: 2, lastAt: now - 900 });
+    now += 100;
+    expect(await store.get('k')).toBeUndefined();
+    expect((await store.increment('k', 1000)).count).toBe(1);
+    await store.expire('k');
+    expect(await store.get('k')).toBeUndefined();
+  });
+
+  it('answers concurrent increments of one key with distinct counts', async () => {
+    const store = new MemoryCounterStore();
+    const counts = await Promise.all(Array.from({ length: 20 }, () => store.increment('k', 60_000)));
+    expect(counts.map((c) => c.count).sort((a, b) => a - b)).toEqual(Array.from({ length: 20 }, (_, i) => i + 1));
   });
 });

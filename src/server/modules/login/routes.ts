@@ -3,11 +3,12 @@ import { consumeCaptcha, issueCaptcha } from '../../auth/captcha.js';
 import { readToken } from '../../auth/guard.js';
 import { GUEST_USERNAME } from '../../auth/guest.js';
 import { hashPassword, verifyPassword } from '../../auth/password.js';
-import { FailureLimiter } from '../../auth/rate-limit.js';
+import { type CounterStore, MemoryCounterStore } from '../../auth/rate-limit.js';
 import { revokeSession } from '../../auth/session.js';
 import { fail, ok, okMessage } from '../../http/result.js';
 import { writeLoginLog } from './log.js';
 import { loginResult } from './result.js';
+import { LoginThrottle, waitText } from './throttle.js';
 
 const loginBody = {
   type: 'object',
@@ -23,17 +24,15 @@ const loginBody = {
 
 interface LoginBody { username: string; password: string; captcha?: string; checkKey?: string | number }
 
-
 let dummy: Promise<string> | null = null;
 const dummyHash = () => (dummy ??= hashPassword('no-such-user'));
 
-// Five wrong passwords per account, or thirty failures per address, in fifteen minutes.
-const WINDOW_MS = 15 * 60_000;
+const CAPTCHA_AFTER_FAILURES = '登录失败次数过多，请输入验证码';
 
-export async function loginRoutes(app: FastifyInstance): Promise<void> {
+/** `failureCounters`: where the login throttle counts (this process's memory unless given). */
+export async function loginRoutes(app: FastifyInstance, opts: { failureCounters?: CounterStore } = {}): Promise<void> {
   const { db, config, dicts } = app.ctx;
-  const byAccount = new FailureLimiter(5, WINDOW_MS);
-  const byAddress = new FailureLimiter(30, WINDOW_MS);
+  const throttle = new LoginThrottle(opts.failureCounters ?? new MemoryCounterStore());
 
   app.get<{ Params: { key: string } }>('/sys/randomImage/:key', { config: { public: true } }, async (req) => {
     const key = req.params.key;
@@ -50,32 +49,38 @@ export async function loginRoutes(app: FastifyInstance): Promise<void> {
     return (await consumeCaptcha(db, String(checkKey), captcha)) ? okMessage('验证码正确') : fail('验证码错误', 412);
   });
 
-  app.post<{ Body: LoginBody }>('/sys/login', { config: { public: true }, schema: { body: loginBody } }, async (req) => {
+  app.post<{ Body: LoginBody }>('/sys/login', { config: { public: true }, schema: { body: loginBody } }, async (req, reply) => {
     const { username, password, captcha, checkKey } = req.body;
     const ip = req.ip;
-    const wait = Math.max(byAccount.retryAfter(`u:${username}`), byAddress.retryAfter(`ip:${ip}`));
-    if (wait > 0) return fail(`登录失败次数过多，请${Math.ceil(wait / 60_000)}分钟后再试`, 429);
+    const tooMany = (waitMs: number) => {
+      reply.status(429).header('Retry-After', String(Math.ceil(waitMs / 1000)));
+      return fail(`登录失败次数过多，请${waitText(waitMs)}后再试`, 429);
+    };
+    const gate = await throttle.gate(username, ip);
+    if (gate.waitMs > 0) return tooMany(gate.waitMs);
 
-    if (config.loginCaptcha) {
-      if (!captcha || checkKey === undefined || checkKey === '') return fail('验证码无效');
+    if (config.loginCaptcha || gate.captchaRequired) {
+      if (!captcha || checkKey === undefined || checkKey === '') return config.loginCaptcha ? fail('验证码无效') : fail(CAPTCHA_AFTER_FAILURES, 412);
       if (!(await consumeCaptcha(db, String(checkKey), captcha))) {
-        byAddress.fail(`ip:${ip}`);
+        await throttle.addressFailed(ip);
         return fail('验证码错误', 412);
       }
     }
+
+    const raced = await throttle.claim(username, ip, gate);
+    if (raced > 0) return tooMany(raced);
 
     const user = await db.selectFrom('sysUser').selectAll().where('username', '=', username).executeTakeFirst();
     const refusal = !user ? '该用户不存在，请注册' : user.delFlag === 1 ? '该用户已注销' : user.status === 2 ? '该用户已冻结' : null;
     // An unknown user still costs one hash, so response times do not tell which accounts exist.
     const passwordOk = await verifyPassword(password, user?.password ?? (await dummyHash()));
     if (refusal || !passwordOk) {
-      byAccount.fail(`u:${username}`);
-      byAddress.fail(`ip:${ip}`);
+      await throttle.addressFailed(ip);
       await writeLoginLog(db, `用户名: ${username},登录失败`, null, ip);
       // Unknown user and wrong password read the same, so the form cannot be used to list accounts.
       return fail(refusal === '该用户已冻结' || refusal === '该用户已注销' ? refusal : '用户名或密码错误');
     }
-    byAccount.reset(`u:${username}`);
+    await throttle.succeeded(username, ip);
     return loginResult(db, dicts, req, user!, '登录成功');
   });
 
