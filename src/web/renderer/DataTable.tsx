@@ -1,7 +1,7 @@
 import { DownOutlined } from '@ant-design/icons';
-import { Divider, Dropdown, Table, type TablePaginationConfig, type TableProps } from 'antd';
+import { Divider, Dropdown, Table, Typography, type TablePaginationConfig, type TableProps } from 'antd';
 import type { SorterResult } from 'antd/es/table/interface';
-import { useMemo } from 'react';
+import { Fragment, useMemo } from 'react';
 import type { ListColumn } from '../../schema/columns';
 import { widgetOf } from '../widgets';
 import type { Row } from './api';
@@ -12,6 +12,8 @@ export interface RowLink {
   key: string;
   label: string;
   danger?: boolean;
+  /** Shown beside the first link rather than under 更多 (a workflow transition). */
+  inline?: boolean;
   onClick: () => void;
 }
 
@@ -24,7 +26,7 @@ export interface DataTableProps {
   loading: boolean;
   /** A new sort (back to the first page). */
   onSort: (patch: Partial<ListState>) => void;
-  /** The first link is shown, the rest go under 更多. */
+  /** The first link and the inline ones are shown, the rest go under 更多. */
   rowLinks: (row: Row) => RowLink[];
   selectedIds: string[];
   onSelect: (ids: string[]) => void;
@@ -63,11 +65,18 @@ export function DataTable({ columns, rows, pagination, sort, loading, onSort, ro
       width: 160,
       align: 'center' as const,
       render: (_: unknown, row: Row) => {
-        const [first, ...more] = rowLinks(row);
+        const [first, ...rest] = rowLinks(row);
         if (!first) return null;
+        const shown = [first, ...rest.filter((l) => l.inline)];
+        const more = rest.filter((l) => !l.inline);
         return (
           <span className="schema-row-actions">
-            <a onClick={first.onClick}>{first.label}</a>
+            {shown.map((l, i) => (
+              <Fragment key={l.key}>
+                {i > 0 && <Divider type="vertical" />}
+                <Typography.Link type={l.danger ? 'danger' : undefined} onClick={l.onClick}>{l.label}</Typography.Link>
+              </Fragment>
+            ))}
             {more.length > 0 && (
               <>
                 <Divider type="vertical" />

@@ -1,7 +1,7 @@
 import { ArrayTable, FormItem, FormLayout, FormTab, PreviewText } from '@formily/antd-v5';
 import { createForm } from '@formily/core';
 import { createSchemaField, FormProvider, type ISchema } from '@formily/react';
-import { Button, Modal, Spin, message } from 'antd';
+import { Button, Divider, Modal, Spin, message } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { compileForm, compileMainForm, type FormMode, type SubForm } from '../../schema/form';
 import type { PageSchema } from '../../schema/types';
@@ -10,6 +10,7 @@ import { crudApi, schemaApi, type Row } from './api';
 import { http } from '../api/request';
 import { linkageEffects } from './linkage-effects';
 import './validate-rules';
+import { HistoryTimeline } from './workflow/HistoryTimeline';
 
 const SchemaField = createSchemaField({ components: { FormItem, ArrayTable, FormTab, ...formComponents() } });
 
@@ -104,6 +105,12 @@ export function FormModal({ schema, mode, record, onClose }: FormModalProps) {
           </FormLayout>
         </FormProvider>
       </Spin>
+      {mode === 'detail' && schema.workflow && record?.id != null && (
+        <>
+          <Divider orientation="left">流转记录</Divider>
+          <HistoryTimeline api={schema.api} rowId={String(record.id)} />
+        </>
+      )}
     </Modal>
   );
 }

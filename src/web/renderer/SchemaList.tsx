@@ -16,6 +16,8 @@ import { panelLoader, type PanelProps } from './panels';
 import { QueryBar } from './QueryBar';
 import { listParams, useList } from './useList';
 import { usePagePermission } from './usePermission';
+import { batchTransitions, rowEditable, transitionLinks } from './workflow/transitions';
+import { useTransition } from './workflow/useTransition';
 import './SchemaList.css';
 import '../panels';
 
@@ -75,6 +77,14 @@ export function SchemaList({ schema, fixed, onChanged }: SchemaListProps) {
   }, [loadChildren, onChanged]);
   const refresh = useCallback(() => { list.reload(); reloadChildren(); }, [list, reloadChildren]);
   const { rowLinks: customRowLinks, toolbar: customToolbar } = useCustomButtons(schema, can, selectedIds, refresh);
+  const held = useCallback((code: string) => can(code, code), [can]);
+  const transition = useTransition(schema, useCallback((fired: Row[]) => {
+    if (fired.length > 1) setSelectedIds([]);
+    refresh();
+  }, [refresh]));
+  // Selected rows as last seen (the selection outlives paging): a batch transition needs their states.
+  const seenRows = useRef(new Map<string, Row>());
+  [...list.rows, ...Object.values(children).flat()].forEach((r) => seenRows.current.set(String(r.id), r));
 
   const remove = useCallback((ids: string[]) => {
     Modal.confirm({
@@ -111,16 +121,18 @@ export function SchemaList({ schema, fixed, onChanged }: SchemaListProps) {
 
   const rowLinks = useCallback((row: Row): RowLink[] => {
     const links: RowLink[] = [];
-    if (features.edit && can('edit')) links.push({ key: 'edit', label: '编辑', onClick: () => setForm({ mode: 'edit', record: row }) });
+    const editable = rowEditable(schema, row);
+    if (features.edit && can('edit') && editable) links.push({ key: 'edit', label: '编辑', onClick: () => setForm({ mode: 'edit', record: row }) });
     if (features.detail) links.push({ key: 'detail', label: '详情', onClick: () => setForm({ mode: 'detail', record: row }) });
     if (tree && features.add && can('add')) links.push({ key: 'addChild', label: '添加下级', onClick: () => setForm({ mode: 'add', record: { ...fixed, [tree.pidField]: row.id } }) });
     for (const a of schema.actions ?? []) {
       if (a.place === 'row' && actionApplies(a, row) && can(a.key, a.permission ?? '')) links.push({ key: a.key, label: a.label, danger: a.danger, onClick: () => runAction(a, row) });
     }
+    links.push(...transitionLinks(schema, row, held, transition.fire));
     links.push(...customRowLinks(row));
-    if (features.delete && can('delete')) links.push({ key: 'delete', label: '删除', danger: true, onClick: () => remove([String(row.id)]) });
+    if (features.delete && can('delete') && editable) links.push({ key: 'delete', label: '删除', danger: true, onClick: () => remove([String(row.id)]) });
     return links;
-  }, [can, customRowLinks, features.add, features.delete, features.detail, features.edit, fixed, remove, runAction, schema.actions, tree]);
+  }, [can, customRowLinks, features.add, features.delete, features.detail, features.edit, fixed, held, remove, runAction, schema, transition.fire, tree]);
 
   const exportXls = async () => {
     const params = { ...listParams(list.state), ...fixed, ...(selectedIds.length ? { selections: selectedIds.join(',') } : {}) };
@@ -143,6 +155,11 @@ export function SchemaList({ schema, fixed, onChanged }: SchemaListProps) {
 
   const toolbarActions = (schema.actions ?? []).filter((a) => a.place === 'toolbar' && can(a.key, a.permission ?? ''));
   const Panel = panel?.action.panel ? panelComponent(panel.action.panel) : null;
+  const selectedRows = selectedIds.map((id) => seenRows.current.get(id));
+  const batchItems = [
+    ...(features.delete && can('delete') ? [{ key: 'delete', icon: <DeleteOutlined />, label: '删除', onClick: () => remove(selectedIds) }] : []),
+    ...batchTransitions(schema, selectedRows, held).map((t) => ({ key: `workflow:${t.name}`, label: t.label, danger: t.danger, onClick: () => transition.fire(t, selectedRows as Row[]) })),
+  ];
 
   return (
     <Card variant="borderless" className="schema-page">
@@ -155,8 +172,8 @@ export function SchemaList({ schema, fixed, onChanged }: SchemaListProps) {
           <Button key={a.key} danger={a.danger} disabled={a.request && Object.values({ ...a.request.params, ...a.request.body }).includes('$ids') && !selectedIds.length} onClick={() => runAction(a, null)}>{a.label}</Button>
         ))}
         {customToolbar}
-        {selectedIds.length > 0 && features.delete && can('delete') && (
-          <Dropdown menu={{ items: [{ key: 'delete', icon: <DeleteOutlined />, label: '删除', onClick: () => remove(selectedIds) }] }}>
+        {selectedIds.length > 0 && batchItems.length > 0 && (
+          <Dropdown menu={{ items: batchItems }}>
             <Button>批量操作 <DownOutlined /></Button>
           </Dropdown>
         )}
@@ -179,6 +196,7 @@ export function SchemaList({ schema, fixed, onChanged }: SchemaListProps) {
         onSelect={setSelectedIds}
         tree={treeProps}
       />
+      {transition.opinionModal}
       {form && <FormModal schema={schema} mode={form.mode} record={form.record} onClose={(changed) => { setForm(null); if (changed) refresh(); }} />}
       {panel && Panel && (
         <Suspense fallback={null}>
