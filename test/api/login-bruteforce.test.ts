@@ -1,10 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { expectEnvelope, expectOk, expectRefused } from '../helpers/envelope.js';
 import { ADMIN_PASSWORD, BACKEND, startServer, type ApiResponse, type TestServer } from '../helpers/server.js';
 
 const WAIT_MESSAGE = /^登录失败次数过多，请\d+(秒|分钟)后再试$/;
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+/** The clock is stopped (the server runs in this process), so a slow machine cannot outwait a delay. */
+const advanceClock = (ms: number) => vi.setSystemTime(Date.now() + ms);
 
 /**
  * Password guessing is slowed per (account, address) and per address, never per account alone:
@@ -15,6 +16,8 @@ describe(`login brute force [${BACKEND}]`, () => {
   let s: TestServer;
   beforeAll(async () => { s = await startServer({ trustProxy: true }); });
   afterAll(async () => { await s?.close(); });
+  beforeEach(() => { vi.useFakeTimers({ toFake: ['Date'], now: Date.now() }); });
+  afterEach(() => { vi.useRealTimers(); });
 
   const login = (from: string, username: string, password: string, extra: Record<string, string> = {}) =>
     s.api.post('/sys/login', { username, password, ...extra }, { headers: { 'X-Forwarded-For': from } });
@@ -46,7 +49,7 @@ describe(`login brute force [${BACKEND}]`, () => {
   it('after the wait the pair must solve a captcha (even with LOGIN_CAPTCHA off), and its next failure waits longer', async () => {
     const from = '203.0.113.8';
     for (let i = 0; i < 3; i++) expectRefused(await login(from, 'reviewer', `Guess-${i}`), '用户名或密码错误');
-    await sleep(1100);
+    advanceClock(1000);
     expectRefused(await login(from, 'reviewer', 'Guess-3'), '登录失败次数过多，请输入验证码', 412);
     expectRefused(await login(from, 'reviewer', 'Guess-3', { checkKey: 'nope', captcha: 'abcd' }), '验证码错误', 412);
     expectRefused(await login(from, 'reviewer', 'Guess-3', await captcha()), '用户名或密码错误');
@@ -58,7 +61,7 @@ describe(`login brute force [${BACKEND}]`, () => {
   it('a success resets the pair: no wait and no captcha afterwards', async () => {
     const from = '203.0.113.9';
     for (let i = 0; i < 3; i++) expectRefused(await login(from, 'expert', `Guess-${i}`), '用户名或密码错误');
-    await sleep(1100);
+    advanceClock(1000);
     expectOk(await login(from, 'expert', ADMIN_PASSWORD, await captcha()), '登录成功');
     for (let i = 0; i < 2; i++) expectRefused(await login(from, 'expert', `Guess-again-${i}`), '用户名或密码错误');
     expectOk(await login(from, 'expert', ADMIN_PASSWORD), '登录成功');
@@ -76,7 +79,7 @@ describe(`login brute force [${BACKEND}]`, () => {
   it('guesses sent together pass one at a time once the free tries are spent', async () => {
     const from = '203.0.113.11';
     for (let i = 0; i < 3; i++) expectRefused(await login(from, 'admin', `Guess-${i}`), '用户名或密码错误');
-    await sleep(1100);
+    advanceClock(1000);
     const captchas = await Promise.all(Array.from({ length: 8 }, captcha));
     const answers = await Promise.all(captchas.map((c, i) => login(from, 'admin', `Burst-${i}`, c)));
     expect(answers.filter((r) => r.body.message === '用户名或密码错误')).toHaveLength(1);

@@ -60,7 +60,7 @@ const MAX_MEMORY_COUNTERS = 100_000;
 /** Counters of this process only: each instance limits on its own. */
 export class MemoryCounterStore implements CounterStore {
   private counters = new Map<string, Counter & { expiresAt: number }>();
-  constructor(private readonly now: () => number = Date.now) {}
+  constructor(private readonly now: () => number = () => Date.now()) {}
 
   // Synchronous inside, so concurrent increments of one key never read the same count.
   private live(key: string, now: number): (Counter & { expiresAt: number }) | undefined {

@@ -35,7 +35,7 @@ export interface LoginGate {
  * `gate` → (captcha) → `claim` → password check → `passwordFailed` or `succeeded`.
  */
 export class LoginThrottle {
-  constructor(private readonly store: CounterStore, private readonly now: () => number = Date.now) {}
+  constructor(private readonly store: CounterStore, private readonly now: () => number = () => Date.now()) {}
 
   private pairKey = (username: string, ip: string) => `login:pair:${JSON.stringify([ip, username])}`;
   private addressKey = (ip: string) => `login:address:${ip}`;
