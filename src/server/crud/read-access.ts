@@ -54,15 +54,19 @@ function relatedPages(schema: PageSchema, registry: SchemaRegistry): PageSchema[
  * governed by that scope instead; the administrator role reads every page. Checked on the server,
  * whatever the menu shows.
  */
-export async function requireRead(db: Db, registry: SchemaRegistry, req: FastifyRequest, schema: PageSchema): Promise<void> {
+export async function mayRead(db: Db, registry: SchemaRegistry, req: FastifyRequest, schema: PageSchema): Promise<boolean> {
   let grants = cache.get(req);
   if (!grants) {
     grants = userGrants(db, req.user!.id);
     cache.set(req, grants);
   }
   const { admin, menus, buttons } = await grants;
-  if (admin) return;
-  const allowed = relatedPages(schema, registry).some((p) => (p.component && menus.has(p.component))
+  if (admin) return true;
+  return relatedPages(schema, registry).some((p) => (p.component && menus.has(p.component))
     || (p.permission && buttons.some((b) => b.startsWith(`${p.permission}:`))));
-  if (!allowed) throw forbidden();
+}
+
+/** Refuses with 403 unless the user may read the page's rows (mayRead). */
+export async function requireRead(db: Db, registry: SchemaRegistry, req: FastifyRequest, schema: PageSchema): Promise<void> {
+  if (!(await mayRead(db, registry, req, schema))) throw forbidden();
 }

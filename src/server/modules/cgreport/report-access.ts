@@ -1,8 +1,8 @@
 import type { FastifyRequest } from 'fastify';
 import type { PageSchema } from '../../../schema/types.js';
-import { requireRead } from '../../crud/read-access.js';
+import { mayRead } from '../../crud/read-access.js';
 import type { AppContext } from '../../http/context.js';
-import { ClientError, forbidden } from '../../http/result.js';
+import { forbidden } from '../../http/result.js';
 
 /** A report or a graph as its menu entry names it: by id or by code. */
 export interface RunnableReport { id: string; code: string }
@@ -20,16 +20,9 @@ export interface ReportKind {
 export const REPORT: ReportKind = { menuPath: '/online/cgreport/', designerTable: 'onl_cgreport_head', popups: true };
 export const GRAPH: ReportKind = { menuPath: '/online/graphreport/chart/', designerTable: 'onl_graphreport_head', popups: false };
 
-/** Whether the user may read a page (requireRead's grant model: its menu entry or buttons, or the administrator role). */
+/** Whether the user may read a page (mayRead's grant model: its menu entry or buttons, or the administrator role). */
 export async function holdsPage(ctx: AppContext, req: FastifyRequest, schema: PageSchema | undefined): Promise<boolean> {
-  if (!schema) return false;
-  try {
-    await requireRead(ctx.db, ctx.schemas, req, schema);
-    return true;
-  } catch (e) {
-    if (e instanceof ClientError && e.statusCode === 403) return false;
-    throw e;
-  }
+  return !!schema && mayRead(ctx.db, ctx.schemas, req, schema);
 }
 
 /** Holds a menu entry opening the report (`/online/cgreport/<id or code>`), or a button under one. */

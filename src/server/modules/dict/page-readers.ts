@@ -1,21 +1,13 @@
 import type { FastifyRequest } from 'fastify';
 import type { FieldSchema, PageSchema } from '../../../schema/types.js';
-import { requireRead } from '../../crud/read-access.js';
+import { mayRead } from '../../crud/read-access.js';
 import type { AppContext } from '../../http/context.js';
-import { ClientError, forbidden } from '../../http/result.js';
+import { forbidden } from '../../http/result.js';
 
 type Readers = Pick<AppContext, 'db' | 'schemas'>;
 
-/** Whether the user may read the page's rows: the engine's own rule (crud/read-access.ts), asked without refusing. */
-export async function mayReadPage(ctx: Readers, req: FastifyRequest, schema: PageSchema): Promise<boolean> {
-  try {
-    await requireRead(ctx.db, ctx.schemas, req, schema);
-    return true;
-  } catch (e) {
-    if (e instanceof ClientError && e.statusCode === 403) return false;
-    throw e;
-  }
-}
+/** Whether the user may read the page's rows: the engine's own rule (crud/read-access.ts). */
+export const mayReadPage = (ctx: Readers, req: FastifyRequest, schema: PageSchema): Promise<boolean> => mayRead(ctx.db, ctx.schemas, req, schema);
 
 /** Refuses (403) unless the user may read one of the pages, named by their table. */
 export async function requireAnyPage(ctx: Readers, req: FastifyRequest, tables: string[]): Promise<void> {
