@@ -40,6 +40,20 @@ export const pageMetaSchema = {
       properties: { table: { type: 'string', pattern: TABLE }, foreignKey: { type: 'string', pattern: NAME }, display: { enum: ['table', 'tabs'] } },
     },
     component: { type: 'string', pattern: '^[a-zA-Z][a-zA-Z0-9_/]*$' },
+    views: {
+      type: 'array', maxItems: 10,
+      items: {
+        type: 'object', additionalProperties: false, required: ['component', 'title'],
+        properties: {
+          component: { type: 'string', pattern: '^[a-zA-Z][a-zA-Z0-9_/]*$' },
+          title: { type: 'string', minLength: 1, maxLength: 100 },
+          features: {
+            type: 'object', additionalProperties: false,
+            properties: Object.fromEntries(['add', 'edit', 'delete', 'export', 'import', 'detail'].map((k) => [k, { type: 'boolean' }])),
+          },
+        },
+      },
+    },
     indexes: {
       type: 'array',
       items: {

@@ -33,3 +33,15 @@ describe('actionPermission: no write is open by omission', () => {
     expect(() => load({ ...report, permission: undefined }, item)).toThrow(/report(Item)?\.json: \/permission/);
   });
 });
+
+describe('views: more pages over the same rows', () => {
+  const project = {
+    ...report, code: 'project', views: [{ component: 'pms/MyProjectList', title: '我的项目', features: { import: false } }], component: 'pms/AllProjectList',
+  } as PageSchema;
+  it('names every component drawing the page and draws each with its own title and buttons', async () => {
+    const { asView, pageComponents } = await import('./permission');
+    expect(pageComponents(project)).toEqual(['pms/AllProjectList', 'pms/MyProjectList']);
+    expect(asView(project, 'pms/MyProjectList')).toMatchObject({ code: 'project', api: '/report', title: '我的项目', component: 'pms/MyProjectList', features: { import: false } });
+    expect(asView(project, 'pms/AllProjectList')).toBe(project);
+  });
+});

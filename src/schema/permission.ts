@@ -20,3 +20,15 @@ export function actionPermission(schema: PageSchema, action: CrudAction, schemas
   if (!main) return undefined;
   return `${main.permission}:${action === 'export' ? 'export' : 'edit'}`;
 }
+
+/** The menu components drawing a page: its own and its views'. */
+export function pageComponents(schema: PageSchema): string[] {
+  return [schema.component, ...(schema.views ?? []).map((v) => v.component)].filter((c): c is string => !!c);
+}
+
+/** The page as a view draws it: the view's component, title and buttons over the schema's rows. */
+export function asView(schema: PageSchema, component: string): PageSchema {
+  const view = schema.views?.find((v) => v.component === component);
+  if (!view) return schema;
+  return { ...schema, component: view.component, title: view.title, features: view.features ?? schema.features };
+}

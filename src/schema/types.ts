@@ -92,6 +92,12 @@ export interface PageAction {
   danger?: boolean;
 }
 
+export interface PageView {
+  component: string;
+  title: string;
+  features?: PageSchema['features'];
+}
+
 export interface TreeSettings {
   pidField: string;
   hasChildField: string;
@@ -126,6 +132,11 @@ export interface PageSchema {
   defaultSort?: { column: string; order: 'asc' | 'desc' };
   /** The menu component this schema renders (e.g. system/SysPositionList): a schema file plus a menu row is a page. */
   component?: string;
+  /**
+   * More pages over the same rows (我的项目, 项目审核 over the projects): each its own menu component
+   * and title, and the engine buttons it offers. Same API, permissions, workflow and row rules.
+   */
+  views?: PageView[];
   /** Buttons the engine does not know: requests to the page's server module, or web panels. */
   actions?: PageAction[];
   /** Indexes over several columns (a filter and the sort that follows it); single columns say `index`/`unique`. */

@@ -3,7 +3,7 @@ import type { CrudHooks } from './hooks.js';
 /* eslint-disable @typescript-eslint/no-explicit-any */
 type AnyHook = (...args: any[]) => Promise<void> | void;
 
-const BEFORE: (keyof CrudHooks)[] = ['beforeAdd', 'beforeEdit', 'beforeDelete'];
+const BEFORE: (keyof CrudHooks)[] = ['beforeAdd', 'beforeEdit', 'beforeDelete', 'beforeTransition'];
 const AFTER: (keyof CrudHooks)[] = ['afterAdd', 'afterEdit', 'afterDelete', 'decorate'];
 
 function chain(sets: CrudHooks[], name: keyof CrudHooks): AnyHook | undefined {

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Expression, ExpressionBuilder, Kysely, SqlBool } from 'kysely';
+import type { WorkflowTransition } from '../../schema/workflow.js';
 import type { SysUser } from '../db/tables.js';
 import type { AppContext } from '../http/context.js';
 
@@ -30,6 +31,11 @@ export interface CrudHooks {
   beforeEdit?(h: HookContext, changes: Row, body: Row, current: Row): Promise<void> | void;
   afterEdit?(h: HookContext, id: string, changes: Row, body: Row): Promise<void> | void;
   beforeDelete?(h: HookContext, ids: string[]): Promise<void> | void;
+  /**
+   * A workflow transition about to fire on a row (its id, state and creator already checked):
+   * refuse with a ClientError what the workflow cannot say (a declaration window closed).
+   */
+  beforeTransition?(h: HookContext, transition: WorkflowTransition, id: string): Promise<void> | void;
   afterDelete?(h: HookContext, ids: string[]): Promise<void> | void;
   /**
    * The rows this request may read (list, childList, queryById, export), or null for all: an

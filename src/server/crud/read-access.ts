@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { mainsOf } from '../../schema/permission.js';
+import { mainsOf, pageComponents } from '../../schema/permission.js';
 import type { PageSchema } from '../../schema/types.js';
 import type { Db } from '../db/tables.js';
 import { forbidden } from '../http/result.js';
@@ -62,7 +62,7 @@ export async function mayRead(db: Db, registry: SchemaRegistry, req: FastifyRequ
   }
   const { admin, menus, buttons } = await grants;
   if (admin) return true;
-  return relatedPages(schema, registry).some((p) => (p.component && menus.has(p.component))
+  return relatedPages(schema, registry).some((p) => pageComponents(p).some((c) => menus.has(c))
     || (p.permission && buttons.some((b) => b.startsWith(`${p.permission}:`))));
 }
 

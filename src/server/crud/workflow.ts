@@ -7,7 +7,7 @@ import { badRequest, ClientError, forbidden, notFound, ok } from '../http/result
 import { notifyUsers } from '../modules/announcement/notify.js';
 import { newId } from '../util/ids.js';
 import { formatDateTime } from '../util/time.js';
-import type { Row, RowScope } from './hooks.js';
+import type { CrudHooks, Row, RowScope } from './hooks.js';
 import { requireAction, userActions } from './permission.js';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
@@ -25,8 +25,10 @@ const conflict = (message: string) => new ClientError(409, message);
 export const CHANGED_MESSAGE = '数据已被他人修改，请刷新后重试';
 
 interface Deps {
-  /** The rows this request may see (the page's read scope, later its row rules): others are not there. */
+  /** The rows this request may see (the page's read scope and row rules): others are not there. */
   scopeOf(req: FastifyRequest): Promise<RowScope | null>;
+  /** The page module's veto, inside the transaction. */
+  beforeTransition?: CrudHooks['beforeTransition'];
 }
 
 interface FireBody { id?: unknown; ids?: unknown; transition?: unknown; opinion?: unknown; fromState?: unknown }
@@ -96,6 +98,7 @@ export function workflowRoutes(app: FastifyInstance, schema: PageSchema, deps: D
         const from = String(row[wf.field] ?? '');
         if (expected !== undefined && expected !== from) throw conflict(CHANGED_MESSAGE);
         if (!t.from.includes(from)) throw conflict(`当前状态「${label(from)}」不能${t.label}`);
+        await deps.beforeTransition?.({ db: tx, user, req, ctx: app.ctx }, t, id);
         const res = await tx.updateTable(schema.table).set({ ...stamps, [wf.field]: t.to, updateBy: user.username, updateTime: now })
           .where('id', '=', id).where(wf.field, '=', from).executeTakeFirst();
         if (Number(res.numUpdatedRows) !== 1) throw conflict(CHANGED_MESSAGE);

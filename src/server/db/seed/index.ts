@@ -129,11 +129,17 @@ export async function seedIfEmpty(db: Db, opts: { seedDir: string; adminPassword
 
     await tx.insertInto('sysSetting').values({ key: 'site', value: JSON.stringify(DEFAULT_SITE) }).execute();
     const race = readSeed<Record<string, string>>(opts.seedDir, 'race.json');
+    const raceId = newId();
     await tx.insertInto('pmsRace').values({
-      id: newId(), title: race.title, loginBg: race.loginBg || null, webUrl: race.webUrl || null, postalCode: race.postalCode,
+      id: raceId, title: race.title, loginBg: race.loginBg || null, webUrl: race.webUrl || null, postalCode: race.postalCode,
       email: race.email, registrationHotline: race.registrationHotline, address: race.address, copyright: race.copyright,
       adminLogo: race.adminLogo || null, isCurrent: 1, ...stamp,
     }).execute();
+    // The demo contest is open for declarations from first start: a month behind, two ahead, then review.
+    const day = 86_400_000;
+    const at = (days: number) => formatDateTime(new Date(Date.now() + days * day));
+    await (tx as unknown as Kysely<any>).updateTable('pms_race') // eslint-disable-line @typescript-eslint/no-explicit-any
+      .set({ declareStart: at(-30), declareEnd: at(60), reviewStart: at(60), reviewEnd: at(90) }).where('id', '=', raceId).execute();
   });
   return true;
 }

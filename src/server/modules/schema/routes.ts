@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { PageSchema } from '../../../schema/types.js';
+import { asView, pageComponents } from '../../../schema/permission.js';
 import { badRequest, fail, ok } from '../../http/result.js';
 
 /**
@@ -15,7 +16,7 @@ export async function schemaRoutes(app: FastifyInstance) {
   let builtAt = -1;
   const componentOf = (name: string) => {
     if (builtAt !== schemas.version) {
-      byComponent = new Map(schemas.schemas.filter((s) => s.component).map((s) => [s.component!, s]));
+      byComponent = new Map(schemas.schemas.flatMap((s) => pageComponents(s).map((c) => [c, asView(s, c)] as const)));
       builtAt = schemas.version;
     }
     return byComponent.get(name);

@@ -1,0 +1,123 @@
+/* eslint-disable @typescript-eslint/no-explicit-any */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectEnvelope, expectOk } from '../helpers/envelope.js';
+import { ADMIN_PASSWORD, BACKEND, startServer, type TestServer } from '../helpers/server.js';
+
+/**
+ * The contest's declaration and audit (schemas/pms/pms_project.json): an applicant declares a project
+ * with its team in 我的项目 and submits it inside the contest's window; a reviewer returns it with an
+ * opinion in 项目审核; the applicant edits and resubmits; the reviewer passes it. Each person reaches
+ * only the rows their role's rules give them.
+ */
+describe(`contest projects: declare, submit, audit [${BACKEND}]`, () => {
+  let s: TestServer;
+  let admin: string;
+  let applicant: string;
+  let applicant2: string;
+  let reviewer: string;
+  let raceId: string;
+
+  beforeAll(async () => {
+    s = await startServer();
+    admin = await s.login('admin');
+    applicant = await s.login('applicant');
+    reviewer = await s.login('reviewer');
+    const role = await (s.db as any).selectFrom('sys_role').select('id').where('roleCode', '=', 'applicant').executeTakeFirstOrThrow();
+    expectOk(await s.api.post('/sys/user/add', { username: 'applicant2', realname: '申报人二', password: ADMIN_PASSWORD, selectedroles: role.id }, { token: admin }));
+    applicant2 = await s.login('applicant2');
+    raceId = (await (s.db as any).selectFrom('pms_race').select('id').where('isCurrent', '=', 1).executeTakeFirstOrThrow()).id;
+  });
+  afterAll(async () => { await s?.close(); });
+
+  const project = (name: string, more: Record<string, unknown> = {}) => ({
+    raceId, name, track: 'it', orgName: '星火科技有限公司', leader: '王工', leaderPhone: '13800138000',
+    pms_project_memberList: [{ name: '李一', role: '技术负责人', orgName: '星火科技', phone: '13900139000' }, { name: '赵二', role: '市场' }],
+    ...more,
+  });
+  const declare = async (name: string, token = applicant, more: Record<string, unknown> = {}) => {
+    expectOk(await s.api.post('/pms/project/add', project(name, more), { token }), '添加成功！');
+    return (await (s.db as any).selectFrom('pms_project').selectAll().where('name', '=', name).executeTakeFirstOrThrow()) as any;
+  };
+  const fire = (id: string, transition: string, token: string, more: Record<string, unknown> = {}) =>
+    s.api.post('/pms/project/transition', { id, transition, ...more }, { token });
+  const names = async (token: string) => expectOk(await s.api.get('/pms/project/list?pageSize=100', { token })).records.map((r: any) => r.name).sort();
+  const refused = (res: any, status: number, message: string | RegExp) => expectEnvelope(res, { status, success: false, message });
+
+  it('the menu components of its three pages draw the one schema, each with its own title and buttons', async () => {
+    const mine = expectOk(await s.api.get('/sys/schema/page?component=pms/MyProjectList', { token: applicant }));
+    const audit = expectOk(await s.api.get('/sys/schema/page?component=pms/ProjectAuditList', { token: reviewer }));
+    const all = expectOk(await s.api.get('/sys/schema/page?component=pms/AllProjectList', { token: admin }));
+    expect([mine.title, audit.title, all.title]).toEqual(['我的项目', '项目审核', '全部项目']);
+    expect([mine.api, audit.api, all.api]).toEqual(['/pms/project', '/pms/project', '/pms/project']);
+    expect(audit.features).toMatchObject({ add: false, edit: false, delete: false });
+  });
+
+  it('declares a draft with its team; the state and audit fields are the server’s', async () => {
+    const p = await declare('智能灌溉系统', applicant, { state: 'passed', auditOpinion: '自己通过' });
+    expect(p).toMatchObject({ state: 'draft', auditOpinion: null, createBy: 'applicant' });
+    const members = expectOk(await s.api.get(`/pms/project/subList/pms_project_member?mainId=${p.id}`, { token: applicant })).records;
+    expect(members.map((m: any) => m.name)).toEqual(expect.arrayContaining(['李一', '赵二']));
+    refused(await s.api.post('/pms/project/add', project('无赛事', { raceId: 'nope' }), { token: applicant }), 400, '所属赛事不存在');
+    refused(await s.api.post('/pms/project/add', project('坏电话', { leaderPhone: '12345' }), { token: applicant }), 400, /请输入正确的手机号码/);
+  });
+
+  it('lets each applicant reach only their own projects, on reads and writes alike', async () => {
+    const mine = await declare('光伏清洁机器人');
+    const theirs = await declare('冷链溯源平台', applicant2);
+    expect(await names(applicant2)).toEqual(['冷链溯源平台']);
+    expect(await names(applicant)).not.toContain('冷链溯源平台');
+    expectEnvelope(await s.api.get(`/pms/project/queryById?id=${theirs.id}`, { token: applicant }), { success: false, message: '未找到对应数据' });
+    refused(await s.api.get(`/pms/project/subList/pms_project_member?mainId=${theirs.id}`, { token: applicant }), 404, '未找到对应数据');
+    expectEnvelope(await s.api.put('/pms/project/edit', { id: theirs.id, name: '抢来的' }, { token: applicant }), { success: false, message: '未找到对应数据' });
+    refused(await fire(theirs.id, 'submit', applicant), 404, '未找到对应数据');
+    const members = expectOk(await s.api.get('/pms/projectMember/list?pageSize=100', { token: applicant })).records;
+    expect(members.every((m: any) => m.projectId !== theirs.id)).toBe(true);
+    expect(members.some((m: any) => m.projectId === mine.id)).toBe(true);
+  });
+
+  it('runs the whole audit: submit, return with an opinion, edit, resubmit, pass; the applicant is told', async () => {
+    const p = await declare('城市内涝预警');
+    expect(await names(reviewer)).not.toContain('城市内涝预警'); // a draft is the applicant's own
+    refused(await fire(p.id, 'pass', applicant), 403, /没有权限/);
+    expectOk(await fire(p.id, 'submit', applicant), '提交申报成功！');
+    refused(await fire(p.id, 'submit', applicant), 409, '当前状态「已提交」不能提交申报');
+    refused(await s.api.put('/pms/project/edit', { id: p.id, name: '改名' }, { token: applicant }), 409, '当前状态「已提交」不能修改');
+    expect(await names(reviewer)).toContain('城市内涝预警');
+
+    refused(await fire(p.id, 'return', reviewer), 400, '请填写退回修改意见');
+    expectOk(await fire(p.id, 'return', reviewer, { opinion: '请补充商业计划书' }), '退回修改成功！');
+    const returned = expectOk(await s.api.get(`/pms/project/queryById?id=${p.id}`, { token: applicant }));
+    expect(returned).toMatchObject({ state: 'returned', auditOpinion: '请补充商业计划书', auditBy: 'reviewer' });
+    const bell = expectOk(await s.api.get('/sys/annountCement/listByUser?pageSize=20', { token: applicant }));
+    expect(bell.sysMsgList.map((m: any) => m.titile)).toContain('「全部项目」已退回修改：已退回');
+
+    expectOk(await s.api.put('/pms/project/edit', { id: p.id, name: '城市内涝预警（修订）', pms_project_memberList: [{ name: '李一' }] }, { token: applicant }), '编辑成功!');
+    expectOk(await fire(p.id, 'submit', applicant));
+    expectOk(await fire(p.id, 'pass', reviewer, { opinion: '材料齐全' }));
+    const history = expectOk(await s.api.get(`/pms/project/history?id=${p.id}`, { token: applicant }));
+    expect(history.map((h: any) => h.transitionText)).toEqual(['提交申报', '退回修改', '提交申报', '通过']);
+    refused(await s.api('DELETE', `/pms/project/delete?id=${p.id}`, { token: applicant }), 409, '当前状态「已通过」不能删除');
+  });
+
+  it('passes several submitted projects at once; one not submitted refuses the batch and changes nothing', async () => {
+    const a = await declare('批量一');
+    const b = await declare('批量二');
+    const c = await declare('批量三');
+    for (const p of [a, b]) expectOk(await fire(p.id, 'submit', applicant));
+    refused(await s.api.post('/pms/project/transition', { ids: `${a.id},${b.id},${c.id}`, transition: 'pass' }, { token: reviewer }), 404, '未找到对应数据');
+    expectOk(await s.api.post('/pms/project/transition', { ids: `${a.id},${b.id}`, transition: 'pass' }, { token: reviewer }), '通过成功，共2条');
+    const states = await (s.db as any).selectFrom('pms_project').select(['name', 'state']).where('name', 'in', ['批量一', '批量二', '批量三']).orderBy('name').execute();
+    expect(Object.fromEntries(states.map((r: any) => [r.name, r.state]))).toEqual({ 批量一: 'passed', 批量二: 'passed', 批量三: 'draft' });
+  });
+
+  it('refuses 提交申报 outside the contest’s declaration window and changes nothing', async () => {
+    const p = await declare('迟到的项目');
+    await (s.db as any).updateTable('pms_race').set({ declareEnd: '2020-01-01 00:00:00' }).where('id', '=', raceId).execute();
+    try {
+      refused(await fire(p.id, 'submit', applicant), 409, /^不在申报时间内（.* 至 2020-01-01 00:00:00）$/);
+      expect((await (s.db as any).selectFrom('pms_project').select('state').where('id', '=', p.id).executeTakeFirst()).state).toBe('draft');
+    } finally {
+      await (s.db as any).updateTable('pms_race').set({ declareEnd: '2099-01-01 00:00:00' }).where('id', '=', raceId).execute();
+    }
+  });
+});
