@@ -63,6 +63,14 @@ describe(`row rules: a reviewer reaches their own and assigned tasks only [${BAC
     expectOk(await s.api.post('/pms/task/transition', { id: id['两人合办'], transition: 'start' }, { token: reviewer }));
   });
 
+  it('lists in a table dictionary only the rows reached: getDictItems, loadDict, loadDictItem', async () => {
+    const texts = (res: any) => expectOk(res).map((i: any) => i.text).sort();
+    expect(texts(await s.api.get('/sys/dict/getDictItems/pms_task,title,id', { token: reviewer }))).toEqual(['两人合办', '审核人派给二', '给审核人'].sort());
+    expect(texts(await s.api.get(`/sys/dict/loadDict/pms_task,title,id?keyword=${encodeURIComponent('审核人')}`, { token: reviewer2 }))).toEqual(['审核人派给二', '给审核人二'].sort());
+    expect(expectOk(await s.api.get(`/sys/dict/loadDictItem/pms_task,title,id?key=${id['给审核人二']},${id['给审核人']}`, { token: reviewer }))).toEqual(['给审核人']);
+    expect(texts(await s.api.get('/sys/dict/getDictItems/pms_task,title,id', { token: admin }))).toHaveLength(5);
+  });
+
   it('exports only the reachable rows', async () => {
     const res = await fetch(`${s.apiUrl}/pms/task/exportXls?selections=${Object.values(id).join(',')}`, { headers: { 'X-Access-Token': reviewer2 } });
     expect(res.status).toBe(200);

@@ -1,6 +1,8 @@
 import type { FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Dialect } from '../../db/connect.js';
+import type { RowScope } from '../../crud/hooks.js';
+import { rowRuleScope } from '../../crud/row-rules.js';
 import { conditionSql } from '../../crud/where.js';
 import { columnFields } from '../../../schema/ddl.js';
 import { escapeLike } from '../../../schema/query.js';
@@ -22,6 +24,8 @@ export interface TableDict {
   value: string;
   /** Equality filters from a JSON condition, on declared fields. */
   filters: [string, string][];
+  /** The table's row rules for this request: a dictionary lists only rows the user reaches. */
+  scope?: RowScope | null;
 }
 
 /** Finds a declared, readable field by its camelCase name or its snake_case column name. */
@@ -73,13 +77,14 @@ export async function readableTableDict(ctx: Pick<AppContext, 'db' | 'schemas'>,
   if (req.user?.username === GUEST_USERNAME) throw forbidden(GUEST_REFUSAL);
   const d = parseTableDict(ctx.schemas, code);
   await requirePersonalAccess(ctx, req, d.schema, [d.text, d.value, ...d.filters.map(([field]) => field)]);
-  return d;
+  return { ...d, scope: await rowRuleScope(ctx.db, req, d.schema, ctx.schemas.schemas) };
 }
 
 /** Rows of a table dictionary as DictModel, filtered and capped. */
 export async function tableDictItems(db: Kysely<any>, dialect: Dialect, d: TableDict, opts: { keyword?: string; keys?: string[]; limit: number }) {
   let q = db.selectFrom(d.schema.table).select([`${d.text} as text`, `${d.value} as value`]);
   for (const [field, v] of d.filters) q = q.where(field, '=', v);
+  if (d.scope) q = q.where(d.scope);
   if (opts.keys) q = q.where(d.value, 'in', opts.keys);
   const kw = opts.keyword?.trim();
   if (kw) {

@@ -4,6 +4,8 @@ import type { PageSchema } from '../../../schema/types.js';
 import { rootCondition } from '../../crud/tree.js';
 import { badRequest, ok } from '../../http/result.js';
 import { requirePersonalAccess } from './page-readers.js';
+import type { RowScope } from '../../crud/hooks.js';
+import { rowRuleScope } from '../../crud/row-rules.js';
 import { declaredTable, readableField } from './table-dict.js';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
@@ -37,6 +39,8 @@ export interface TreeLevel {
   filters: [string, string][];
   /** More readable fields copied onto each node under their own names (e.g. a category's code). */
   extra?: string[];
+  /** The table's row rules for this request: only rows the user reaches are nodes. */
+  scope?: RowScope | null;
 }
 
 /** A tree is browsed level by level: a level larger than this is a data problem, not a page. */
@@ -82,13 +86,16 @@ export async function treeNodes(db: Kysely<any>, level: TreeLevel): Promise<Tree
   let q = db.selectFrom(schema.table).select(columns)
     .where((eb) => (parent === undefined ? rootCondition(eb, pid) : eb(pid, '=', parent)));
   for (const [field, value] of level.filters) q = q.where(field, '=', value);
+  if (level.scope) q = q.where(level.scope);
   if (schema.defaultSort) q = q.orderBy(schema.defaultSort.column, schema.defaultSort.order);
   const rows = (await q.orderBy(key, 'asc').limit(MAX_NODES).execute()) as Record<string, unknown>[];
 
   let withChildren: Set<string> | undefined;
   if (!flag && rows.length) {
     const keys = rows.map((r) => text(r[key]));
-    const found = (await db.selectFrom(schema.table).select(pid).distinct().where(pid, 'in', keys).execute()) as Record<string, unknown>[];
+    let children = db.selectFrom(schema.table).select(pid).distinct().where(pid, 'in', keys);
+    if (level.scope) children = children.where(level.scope);
+    const found = (await children.execute()) as Record<string, unknown>[];
     withChildren = new Set(found.map((r) => text(r[pid])));
   }
   return rows.map((r) => {
@@ -130,6 +137,7 @@ export async function treeDataRoutes(app: FastifyInstance): Promise<void> {
       filters: parseEqualities(schema, condition, TREE_CONDITION_MESSAGE),
     };
     await requirePersonalAccess(app.ctx, req, schema, [level.key, level.text, level.pid, ...(level.flag ? [level.flag] : []), ...level.filters.map(([f]) => f)]);
+    level.scope = await rowRuleScope(app.ctx.db, req, schema, schemas.schemas);
     return ok(await treeNodes(db, level));
   });
 }

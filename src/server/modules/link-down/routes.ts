@@ -4,6 +4,7 @@ import { rootCondition } from '../../crud/tree.js';
 import { badRequest, ok } from '../../http/result.js';
 import { declaredTable, readableField } from '../dict/table-dict.js';
 import { requirePersonalAccess } from '../dict/page-readers.js';
+import { rowRuleScope } from '../../crud/row-rules.js';
 import { parseEqualities } from '../dict/tree-data.js';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
@@ -53,6 +54,8 @@ export async function linkDownRoutes(app: FastifyInstance): Promise<void> {
     let q = db.selectFrom(schema.table).select([...new Set([label, store, id, pid])])
       .where((eb) => (pidValue === undefined || pidValue === '' ? rootCondition(eb, pid) : eb(pid, '=', pidValue)));
     for (const [name, value] of filters) q = q.where(name, '=', value);
+    const scope = await rowRuleScope(app.ctx.db, req, schema, schemas.schemas);
+    if (scope) q = q.where(scope);
     if (schema.defaultSort) q = q.orderBy(schema.defaultSort.column, schema.defaultSort.order);
     const rows = (await q.orderBy(id, 'asc').limit(MAX_OPTIONS).execute()) as Record<string, unknown>[];
     return ok(rows.map((r): LinkDownOption => ({
