@@ -121,3 +121,26 @@ describe(`contest projects: declare, submit, audit [${BACKEND}]`, () => {
     }
   });
 });
+
+describe(`the demo contest a newcomer finds on first start [${BACKEND}]`, () => {
+  let s: TestServer;
+  afterAll(async () => { await s?.close(); });
+
+  it('holds projects in every state, with their teams and the history that brought them there', async () => {
+    s = await startServer();
+    const admin = await s.login('admin');
+    const all = expectOk(await s.api.get('/pms/project/list?pageSize=100', { token: admin })).records;
+    const count = (state: string) => all.filter((p: any) => p.state === state).length;
+    expect(all.length).toBeGreaterThanOrEqual(30);
+    for (const state of ['draft', 'submitted', 'returned', 'passed', 'rejected']) expect(count(state), state).toBeGreaterThan(2);
+    const returned = all.find((p: any) => p.state === 'returned');
+    expect(returned.auditOpinion).toBeTruthy();
+    const history = expectOk(await s.api.get(`/pms/project/history?id=${returned.id}`, { token: admin }));
+    expect(history.map((h: any) => h.transitionText)).toEqual(['提交申报', '退回修改']);
+    expect(expectOk(await s.api.get(`/pms/project/subList/pms_project_member?mainId=${returned.id}`, { token: admin })).total).toBe(2);
+    const applicant = await s.login('applicant');
+    expect(expectOk(await s.api.get('/pms/project/list?pageSize=1', { token: applicant })).total).toBe(all.length);
+    const reviewer = await s.login('reviewer');
+    expect(expectOk(await s.api.get('/pms/project/list?pageSize=1', { token: reviewer })).total).toBe(all.length - count('draft'));
+  });
+});

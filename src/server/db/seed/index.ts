@@ -9,6 +9,7 @@ import type { Db } from '../tables.js';
 import { DEFAULT_SITE } from '../../modules/site/settings.js';
 import { seedCategories } from '../../modules/category/seed.js';
 import { seedFillRules } from '../../modules/rules/fill-rule-seed.js';
+import { seedDemoProjects } from '../../modules/project/seed.js';
 import { seedSystemSamples } from '../../modules/system/seed.js';
 import { inTransaction } from '../transaction.js';
 
@@ -140,6 +141,7 @@ export async function seedIfEmpty(db: Db, opts: { seedDir: string; adminPassword
     const at = (days: number) => formatDateTime(new Date(Date.now() + days * day));
     await (tx as unknown as Kysely<any>).updateTable('pms_race') // eslint-disable-line @typescript-eslint/no-explicit-any
       .set({ declareStart: at(-30), declareEnd: at(60), reviewStart: at(60), reviewEnd: at(90) }).where('id', '=', raceId).execute();
+    await seedDemoProjects(tx as unknown as Kysely<any>, opts.seedDir, raceId); // eslint-disable-line @typescript-eslint/no-explicit-any
   });
   return true;
 }
