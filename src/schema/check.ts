@@ -96,6 +96,13 @@ export function checkPageSchema(doc: unknown, source: string): PageSchema {
   }
   const linkage = linkageProblems(schema);
   if (linkage) throw new SchemaError(source, linkage.path, linkage.problem);
+  const queried = new Set(schema.fields.filter((f) => f.query).map((f) => f.name));
+  const initial: [string, Record<string, string> | undefined][] = [['/initialQuery', schema.initialQuery], ...(schema.views ?? []).map((v, i) => [`/views/${i}/query`, v.query] as [string, Record<string, string> | undefined])];
+  for (const [at, query] of initial) {
+    for (const name of Object.keys(query ?? {})) {
+      if (!queried.has(name)) throw new SchemaError(source, `${at}/${name}`, `field "${name}" is not in the query bar`);
+    }
+  }
   const workflow = workflowProblem(schema);
   if (workflow) throw new SchemaError(source, workflow.path, workflow.problem);
   return schema;

@@ -3,6 +3,7 @@ import type { JSONSchemaType } from 'ajv';
 const NAME = '^[a-z][a-zA-Z0-9]{0,63}$';
 const TABLE = '^[a-z][a-z0-9_]{0,63}$';
 const STATE = '^[a-zA-Z0-9_]{1,32}$';
+const INITIAL_QUERY = { type: 'object', propertyNames: { pattern: NAME }, additionalProperties: { type: 'string', maxLength: 200 } };
 
 const COLUMN_TYPES = ['string', 'text', 'int', 'long', 'double', 'decimal', 'date', 'datetime', 'time', 'boolean', 'blob'];
 export const VIEWS = ['text', 'password', 'textarea', 'number', 'switch', 'date', 'datetime', 'time', 'radio', 'checkbox', 'list',
@@ -51,9 +52,11 @@ export const pageMetaSchema = {
             type: 'object', additionalProperties: false,
             properties: Object.fromEntries(['add', 'edit', 'delete', 'export', 'import', 'detail'].map((k) => [k, { type: 'boolean' }])),
           },
+          query: INITIAL_QUERY,
         },
       },
     },
+    initialQuery: INITIAL_QUERY,
     indexes: {
       type: 'array',
       items: {

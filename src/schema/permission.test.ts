@@ -45,3 +45,18 @@ describe('views: more pages over the same rows', () => {
     expect(asView(project, 'pms/AllProjectList')).toBe(project);
   });
 });
+
+describe('a view opens with its own query', () => {
+  it('passes the view’s query to the page and refuses one on a field outside the query bar', async () => {
+    const { asView } = await import('./permission');
+    const { checkPageSchema } = await import('./check');
+    const page = {
+      code: 'p', title: '项目', table: 'p', api: '/p', permission: 'p:p', component: 'pms/All',
+      fields: [{ name: 'state', label: '状态', type: 'string', query: 'single' }, { name: 'name', label: '名称', type: 'string' }],
+      views: [{ component: 'pms/Audit', title: '审核', query: { state: 'submitted' } }],
+    };
+    expect(asView(checkPageSchema(JSON.parse(JSON.stringify(page)), 'p.json'), 'pms/Audit').initialQuery).toEqual({ state: 'submitted' });
+    expect(() => checkPageSchema({ ...page, views: [{ component: 'pms/Audit', title: '审核', query: { name: 'x' } }] }, 'p.json'))
+      .toThrow('p.json: /views/0/query/name: field "name" is not in the query bar');
+  });
+});

@@ -30,5 +30,7 @@ export function pageComponents(schema: PageSchema): string[] {
 export function asView(schema: PageSchema, component: string): PageSchema {
   const view = schema.views?.find((v) => v.component === component);
   if (!view) return schema;
-  return { ...schema, component: view.component, title: view.title, features: view.features ?? schema.features };
+  return {
+    ...schema, component: view.component, title: view.title, features: view.features ?? schema.features, initialQuery: view.query ?? schema.initialQuery,
+  };
 }

@@ -96,6 +96,8 @@ export interface PageView {
   component: string;
   title: string;
   features?: PageSchema['features'];
+  /** The query bar's values when the page opens (项目审核 opens on 已提交); the user may change them. */
+  query?: Record<string, string>;
 }
 
 export interface TreeSettings {
@@ -137,6 +139,8 @@ export interface PageSchema {
    * and title, and the engine buttons it offers. Same API, permissions, workflow and row rules.
    */
   views?: PageView[];
+  /** The query bar's values when the page opens, by field (a view may set its own). */
+  initialQuery?: Record<string, string>;
   /** Buttons the engine does not know: requests to the page's server module, or web panels. */
   actions?: PageAction[];
   /** Indexes over several columns (a filter and the sort that follows it); single columns say `index`/`unique`. */

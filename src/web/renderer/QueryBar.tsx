@@ -36,11 +36,13 @@ export interface QueryBarProps {
   items: QueryItem[];
   /** The encoded parameters of the list grammar. */
   onSearch: (params: Record<string, string>) => void;
+  /** Values the bar opens with (the schema's or its view's `initialQuery`). */
+  initialValues?: Record<string, string>;
 }
 
 /** A page's query bar: one input per query field, collapsible, sending the list grammar's encodings. */
-export function QueryBar({ items, onSearch }: QueryBarProps) {
-  const form = useMemo(() => createForm(), []);
+export function QueryBar({ items, onSearch, initialValues }: QueryBarProps) {
+  const form = useMemo(() => createForm({ initialValues }), [initialValues]);
   const [expanded, setExpanded] = useState(false);
   if (!items.length) return null;
   const shown = expanded ? items : items.slice(0, COLLAPSED_COUNT);

@@ -3,7 +3,7 @@ import { Alert, Button, Card, Dropdown, Modal, Space, message } from 'antd';
 import { lazy, Suspense, useCallback, useMemo, useRef, useState, type ComponentType } from 'react';
 import { listColumns } from '../../schema/columns';
 import type { FormMode } from '../../schema/form';
-import { queryItems } from '../../schema/query-bar';
+import { encodeQuery, queryItems } from '../../schema/query-bar';
 import type { PageAction, PageSchema } from '../../schema/types';
 import { actionApplies, resolveValues } from './actions';
 import { crudApi, sendAction, type Row } from './api';
@@ -49,7 +49,8 @@ export function SchemaList({ schema, fixed, onChanged }: SchemaListProps) {
   const items = useMemo(() => queryItems(schema).filter((i) => !fixed || !(i.field in fixed)), [schema, fixed]);
   const columns = useMemo(() => listColumns(schema).filter((c) => !fixed || !(c.field in fixed)), [schema, fixed]);
   const api = useMemo(() => crudApi(schema.api), [schema.api]);
-  const list = useList(useCallback((params: Record<string, unknown>) => api.list({ ...params, ...fixed }), [api, fixed]));
+  const initialQuery = schema.initialQuery;
+  const list = useList(useCallback((params: Record<string, unknown>) => api.list({ ...params, ...fixed }), [api, fixed]), encodeQuery(items, initialQuery ?? {}));
   const can = usePagePermission(schema.permission);
   const features = { add: true, edit: true, delete: true, export: true, import: true, detail: true, ...schema.features };
   const [selectedIds, setSelectedIds] = useState<string[]>([]);
@@ -163,7 +164,7 @@ export function SchemaList({ schema, fixed, onChanged }: SchemaListProps) {
 
   return (
     <Card variant="borderless" className="schema-page">
-      <QueryBar items={items} onSearch={(q) => { setSelectedIds([]); list.search(q); }} />
+      <QueryBar items={items} initialValues={initialQuery} onSearch={(q) => { setSelectedIds([]); list.search(q); }} />
       <Space className="schema-toolbar" wrap>
         {features.add && can('add') && <Button type="primary" icon={<PlusOutlined />} onClick={() => setForm({ mode: 'add', record: fixed ? { ...fixed } : null })}>新增</Button>}
         {features.export && can('export') && <Button icon={<ExportOutlined />} onClick={exportXls}>导出</Button>}

@@ -27,9 +27,9 @@ export function listParams(s: ListState): Record<string, unknown> {
  * the rows of the current page, reload, and SPEC §9 paging (10 a page, 10/20/30, quick jumper,
  * size changer, the total text). An older request answering late is dropped; a refusal is shown.
  */
-export function useList<T = Record<string, unknown>>(load: (params: Record<string, unknown>) => Promise<Result<Page<T>>>) {
+export function useList<T = Record<string, unknown>>(load: (params: Record<string, unknown>) => Promise<Result<Page<T>>>, initialQuery: Record<string, unknown> = {}) {
   const { message } = App.useApp();
-  const [state, setState] = useState<ListState>({ pageNo: 1, pageSize: DEFAULT_PAGE_SIZE, query: {} });
+  const [state, setState] = useState<ListState>(() => ({ pageNo: 1, pageSize: DEFAULT_PAGE_SIZE, query: initialQuery }));
   const [page, setPage] = useState<Page<T>>({ records: [], total: 0, size: DEFAULT_PAGE_SIZE, current: 1, pages: 0 });
   const [loading, setLoading] = useState(false);
   const [version, setVersion] = useState(0);
