@@ -1,4 +1,5 @@
 /* eslint-disable @typescript-eslint/no-explicit-any */
+import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectEnvelope, expectOk } from '../helpers/envelope.js';
 import { ADMIN_PASSWORD, BACKEND, startServer, type TestServer } from '../helpers/server.js';
@@ -108,6 +109,19 @@ describe(`contest projects: declare, submit, audit [${BACKEND}]`, () => {
     expectOk(await s.api.post('/pms/project/transition', { ids: `${a.id},${b.id}`, transition: 'pass' }, { token: reviewer }), '通过成功，共2条');
     const states = await (s.db as any).selectFrom('pms_project').select(['name', 'state']).where('name', 'in', ['批量一', '批量二', '批量三']).orderBy('name').execute();
     expect(Object.fromEntries(states.map((r: any) => [r.name, r.state]))).toEqual({ 批量一: 'passed', 批量二: 'passed', 批量三: 'draft' });
+  });
+
+  it('exports the projects with their team members on a second sheet, each member under its project’s name', async () => {
+    const p = await declare('导出测试项目');
+    const res = await fetch(`${s.apiUrl}/pms/project/exportXls?selections=${p.id}`, { headers: { 'X-Access-Token': admin } });
+    expect(res.status).toBe(200);
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(Buffer.from(await res.arrayBuffer()) as any);
+    expect(wb.worksheets.map((w) => w.name)).toEqual(['全部项目', '团队成员']);
+    const values = (sheet: ExcelJS.Worksheet) => sheet.getSheetValues().slice(3).map((r: any) => r.slice(1));
+    expect(values(wb.worksheets[0])[1]).toEqual(expect.arrayContaining(['导出测试项目', '信息技术', '星火科技有限公司', '草稿']));
+    expect(values(wb.worksheets[1])[0]).toEqual(['项目名称', '姓名', '团队角色', '所在单位', '联系电话']);
+    expect(values(wb.worksheets[1]).slice(1).map((r: any) => [r[0], r[1]])).toEqual([['导出测试项目', '李一'], ['导出测试项目', '赵二']]);
   });
 
   it('refuses 提交申报 outside the contest’s declaration window and changes nothing', async () => {

@@ -10,17 +10,43 @@ export const excelFields = (schema: PageSchema): FieldSchema[] => schema.fields.
  * A real .xlsx in the JeecgBoot layout: a title row, an "exported by" row, the header, the data
  * (dictionary fields exported as their text).
  */
-export async function writeWorkbook(schema: PageSchema, rows: Row[], exportedBy: string): Promise<Buffer> {
-  const fields = excelFields(schema);
+/** A sub table's rows exported beside its main rows, each headed by the main row it belongs to. */
+export interface SubSheet {
+  schema: PageSchema;
+  foreignKey: string;
+  rows: Row[];
+}
+
+export async function writeWorkbook(schema: PageSchema, rows: Row[], exportedBy: string, subSheets: SubSheet[] = []): Promise<Buffer> {
   const wb = new ExcelJS.Workbook();
-  const sheet = wb.addWorksheet(schema.title.slice(0, 31));
-  sheet.addRow([`${schema.title}报表`]).font = { bold: true, size: 14 };
+  addSheet(wb, schema.title, excelFields(schema), rows, exportedBy);
+  // A sub row names its main row by the main's first listed text field (项目名称), not by its id.
+  const title = schema.fields.find((f) => f.list !== false && f.type === 'string' && !f.dict && !f.sensitive && !f.virtual);
+  const mainText = new Map(rows.map((r) => [String(r.id), title ? String(r[title.name] ?? '') : String(r.id)]));
+  for (const sub of subSheets) {
+    const owner = { name: '__main', label: title?.label ?? schema.title, type: 'string' } as FieldSchema;
+    const subRows = sub.rows.map((r) => ({ ...r, __main: mainText.get(String(r[sub.foreignKey])) ?? '' }));
+    addSheet(wb, sub.schema.title, [owner, ...excelFields(sub.schema).filter((f) => f.name !== sub.foreignKey)], subRows, exportedBy);
+  }
+  return Buffer.from(await wb.xlsx.writeBuffer());
+}
+
+function addSheet(wb: ExcelJS.Workbook, title: string, fields: FieldSchema[], rows: Row[], exportedBy: string): void {
+  const sheet = wb.addWorksheet(uniqueSheetName(wb, title));
+  sheet.addRow([`${title}报表`]).font = { bold: true, size: 14 };
   sheet.addRow([`导出人:${exportedBy}`]);
   sheet.addRow(fields.map((f) => f.label)).font = { bold: true };
   for (const r of rows) sheet.addRow(fields.map((f) => (r[`${f.name}_dictText`] ?? r[f.name]) ?? null));
   fields.forEach((f, i) => { sheet.getColumn(i + 1).width = Math.max(12, f.label.length * 2 + 4); });
   if (fields.length) sheet.mergeCells(1, 1, 1, fields.length);
-  return Buffer.from(await wb.xlsx.writeBuffer());
+}
+
+/** Sheet names are at most 31 characters and unique in a workbook. */
+function uniqueSheetName(wb: ExcelJS.Workbook, title: string): string {
+  const base = title.replace(/[\\/?*[\]:]/g, ' ').slice(0, 28);
+  let name = base;
+  for (let n = 2; wb.getWorksheet(name); n++) name = `${base}${n}`;
+  return name;
 }
 
 export interface SheetRow {

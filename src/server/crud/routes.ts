@@ -179,7 +179,8 @@ export function crudRoutes(schema: PageSchema, moduleHooks: CrudHooks = {}) {
       const q = parse(req, { maxPageSize: EXPORT_MAX_ROWS });
       const rows = (await sorted(q, filtered(q, await scopeOf(req), true)).limit(EXPORT_MAX_ROWS).execute()) as Row[];
       await addDictText(db, dicts, readable, rows);
-      const file = await writeWorkbook(schema, rows, req.user!.realname || req.user!.username);
+      const subSheets = subs ? await subs.exportRows(db, dicts, rows.map((r) => String(r.id))) : [];
+      const file = await writeWorkbook(schema, rows, req.user!.realname || req.user!.username, subSheets);
       const name = encodeURIComponent(`${schema.title}.xlsx`);
       return reply.type('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
         .header('Content-Disposition', `attachment; filename="${schema.code}.xlsx"; filename*=UTF-8''${name}`).send(file);

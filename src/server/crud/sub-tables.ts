@@ -11,6 +11,7 @@ import { formatDateTime } from '../util/time.js';
 import { addDictText } from './dict-text.js';
 import type { CrudHooks, HookContext, Row } from './hooks.js';
 import { requireRead } from './read-access.js';
+import type { DictService } from '../modules/dict/service.js';
 import { rowRuleScope } from './row-rules.js';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
@@ -144,5 +145,16 @@ export function subTableSupport(schema: PageSchema, registry: SchemaRegistry) {
     });
   };
 
-  return { strip, hooks, routes };
+  /** The sub rows of the given main rows, per sub table, with dictionary texts (an export's extra sheets). */
+  const exportRows = async (db: Kysely<any>, dicts: DictService, mainIds: string[]) => Promise.all(subs.map(async (st) => {
+    const rows: Row[] = [];
+    for (let i = 0; i < mainIds.length; i += 500) {
+      rows.push(...(await db.selectFrom(st.schema.table).select(st.readable).where(st.decl.foreignKey, 'in', mainIds.slice(i, i + 500))
+        .orderBy(st.decl.foreignKey).orderBy('id').execute()) as Row[]);
+    }
+    await addDictText(db, dicts, columnFields(st.schema).filter((f) => !f.sensitive), rows);
+    return { schema: st.schema, foreignKey: st.decl.foreignKey, rows };
+  }));
+
+  return { strip, hooks, routes, exportRows };
 }
