@@ -111,6 +111,28 @@ describe(`contest projects: declare, submit, audit [${BACKEND}]`, () => {
     expect(Object.fromEntries(states.map((r: any) => [r.name, r.state]))).toEqual({ 批量一: 'passed', 批量二: 'passed', 批量三: 'draft' });
   });
 
+  it('takes only a real PDF as 商业计划书: a renamed file, a path it never stored and a 10 MB+ upload are refused, nothing saved', async () => {
+    const upload = async (content: BlobPart, name: string) => {
+      const form = new FormData();
+      form.append('biz', 'project');
+      form.append('file', new Blob([content]), name);
+      return fetch(`${s.apiUrl}/sys/common/upload`, { method: 'POST', body: form, headers: { 'X-Access-Token': applicant } });
+    };
+    const stored = async (content: BlobPart, name: string) => (await (await upload(content, name)).json()).message as string;
+    const realPdf = await stored('%PDF-1.7\n1 0 obj\n<<>>\nendobj\n%%EOF\n', '计划书.pdf');
+    const fakePdf = await stored('<html>not a pdf</html>', '伪装.pdf');
+    refused(await s.api.post('/pms/project/add', project('伪装附件', { attachment: fakePdf }), { token: applicant }), 400, '「商业计划书」只能上传PDF文件');
+    refused(await s.api.post('/pms/project/add', project('外来路径', { attachment: 'project/none_1700000000000.pdf' }), { token: applicant }), 400, '「商业计划书」的文件不存在，请重新上传');
+    refused(await s.api.post('/pms/project/add', project('越界路径', { attachment: '../platform.db' }), { token: applicant }), 400, '「商业计划书」的文件路径无效');
+    expect(await (s.db as any).selectFrom('pms_project').select('id').where('name', 'in', ['伪装附件', '外来路径', '越界路径']).execute()).toEqual([]);
+    const p = await declare('真附件', applicant, { attachment: realPdf });
+    expect(p.attachment).toBe(realPdf);
+    refused(await s.api.put('/pms/project/edit', { id: p.id, attachment: `${realPdf},${fakePdf}` }, { token: applicant }), 400, '「商业计划书」只能上传PDF文件');
+    const big = await upload(new Uint8Array(10 * 1024 * 1024 + 1), '过大.pdf');
+    expect(big.status).toBe(413);
+    expect((await big.json()).message).toBe('文件大小超出10MB限制');
+  });
+
   it('exports the projects with their team members on a second sheet, each member under its project’s name', async () => {
     const p = await declare('导出测试项目');
     const res = await fetch(`${s.apiUrl}/pms/project/exportXls?selections=${p.id}`, { headers: { 'X-Access-Token': admin } });

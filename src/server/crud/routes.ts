@@ -1,5 +1,6 @@
 import { areaCodeOfText } from '../../schema/area.js';
 import { areaData } from '../area-data.js';
+import path from 'node:path';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import { columnFields } from '../../schema/ddl.js';
@@ -24,6 +25,7 @@ import { conditionSql } from './where.js';
 import { inTransaction } from '../db/transaction.js';
 import { workflowGuard, workflowRoutes } from './workflow.js';
 import { rowRuleScope } from './row-rules.js';
+import { checkStoredFiles } from './file-fields.js';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
 
@@ -86,6 +88,7 @@ export function crudRoutes(schema: PageSchema, moduleHooks: CrudHooks = {}) {
 
     const virtual = new Set(schema.fields.filter((f) => f.virtual).map((f) => f.name));
     const flow = workflowGuard(schema);
+    const uploadRoot = path.join(app.ctx.config.dataDir, 'upload');
     const hookCtx = (req: FastifyRequest, tx: Kysely<any> = db): HookContext => ({ db: tx, user: req.user!, req, ctx: app.ctx });
     /** Runs a write and its hooks in one transaction: a refusing hook leaves nothing behind. */
     const write = <T>(fn: (tx: Kysely<any>) => Promise<T>) => inTransaction(db, fn);
@@ -280,6 +283,7 @@ export function crudRoutes(schema: PageSchema, moduleHooks: CrudHooks = {}) {
         updateBy: null, updateTime: null, sysOrgCode: user.orgCode,
       };
       flow?.onAdd(values);
+      await checkStoredFiles(schema, values, uploadRoot);
       try {
         await write(async (tx) => {
           const h = hookCtx(req, tx);
@@ -304,6 +308,7 @@ export function crudRoutes(schema: PageSchema, moduleHooks: CrudHooks = {}) {
       if (!current) return fail('未找到对应数据');
       const changes: Row = { ...linked(rest, current), updateBy: req.user!.username, updateTime: formatDateTime() };
       await flow?.onEdit(req, changes, current);
+      await checkStoredFiles(schema, changes, uploadRoot);
       try {
         await write(async (tx) => {
           const h = hookCtx(req, tx);

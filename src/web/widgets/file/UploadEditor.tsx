@@ -4,6 +4,7 @@ import { useEffect, useRef, useState } from 'react';
 import { staticUrl } from '../../app/config';
 import { uploadFailedMessage, uploadFile } from '../../utils/upload';
 import { useFeedback } from './feedback';
+import { acceptedKinds, nameAccepted } from '../../../schema/file-kinds';
 import { joinPaths, refusal, shownName, splitPaths, type FileKind } from './stored-files';
 
 /** SPEC §9: the upload button's text unless the field's `extend.text` says otherwise. */
@@ -21,6 +22,8 @@ export interface UploadEditorProps {
   text?: string;
   /** What may be picked (JeecgBoot JUpload `fileType`). */
   fileType?: FileKind;
+  /** Only these kinds (`extend.accept`, src/schema/file-kinds.ts), by name here and by content on the server. */
+  accept?: unknown;
   /** Picture cards with preview (the `image` view) instead of a file list. */
   pictures?: boolean;
   /** Runs on a picked file before it is sent (image compression). */
@@ -37,7 +40,8 @@ const storedItem = (path: string): UploadFile => ({ uid: path, name: shownName(p
  * list is controlled: stored paths come from the value, files on their way (or failed) from local
  * state. Removing a file only drops it from the value: nothing is deleted on the server (SPEC §4).
  */
-export default function UploadEditor({ value, onChange, biz, uploadnum, text = DEFAULT_UPLOAD_TEXT, fileType = 'all', pictures, prepare, disabled, readOnly }: UploadEditorProps) {
+export default function UploadEditor({ value, onChange, biz, uploadnum, text = DEFAULT_UPLOAD_TEXT, fileType = 'all', accept, pictures, prepare, disabled, readOnly }: UploadEditorProps) {
+  const kinds = acceptedKinds({ accept });
   const feedback = useFeedback();
   const [pending, setPending] = useState<UploadFile[]>([]);
   const [preview, setPreview] = useState<string>();
@@ -75,7 +79,7 @@ export default function UploadEditor({ value, onChange, biz, uploadnum, text = D
   };
 
   const beforeUpload = (file: File & { uid: string }) => {
-    const refused = refusal(file, fileType);
+    const refused = refusal(file, fileType) ?? (kinds && !nameAccepted(kinds, file.name) ? `只能上传${kinds.map((k) => k.label).join('、')}文件` : null);
     if (refused) void feedback.warning(refused);
     else if (max && latest.current.length + inFlight.current.size >= max) void feedback.warning(`最多只能上传${max}个文件`);
     else void start(file);
@@ -104,7 +108,7 @@ export default function UploadEditor({ value, onChange, biz, uploadnum, text = D
       <Upload
         fileList={[...paths.map(storedItem), ...pending]}
         listType={pictures ? 'picture-card' : 'text'}
-        accept={fileType === 'image' ? 'image/*' : undefined}
+        accept={kinds ? kinds.flatMap((k) => k.extensions.map((e) => `.${e}`)).join(',') : fileType === 'image' ? 'image/*' : undefined}
         multiple={max !== 1}
         disabled={disabled}
         showUploadList={{ showRemoveIcon: editable }}

@@ -111,6 +111,16 @@ describe('file view', () => {
     expect(FakeXhr.sent).toHaveLength(0);
   });
 
+  it('with extend.accept takes only those kinds: a .docx is refused before any upload, a .pdf goes', async () => {
+    const { input } = await renderView('file', { fileType: 'file', accept: ['pdf'] });
+    expect(input().getAttribute('accept')).toBe('.pdf');
+    pick(input(), txt('计划书.docx'));
+    expect(await screen.findByText('只能上传PDF文件')).toBeTruthy();
+    expect(FakeXhr.sent).toHaveLength(0);
+    pick(input(), txt('计划书.pdf'));
+    await waitFor(() => expect(FakeXhr.sent).toHaveLength(1));
+  });
+
   it('takes no more than uploadnum files and hides the button when full', async () => {
     const { form, input } = await renderView('file', { uploadnum: 2 }, REPORT);
     pick(input(), txt('一.txt'), txt('二.txt'));
