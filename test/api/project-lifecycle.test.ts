@@ -2,7 +2,8 @@
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectEnvelope, expectOk } from '../helpers/envelope.js';
-import { ADMIN_PASSWORD, BACKEND, startServer, type TestServer } from '../helpers/server.js';
+import { BACKEND, startServer, type TestServer } from '../helpers/server.js';
+import { addUserWithRole } from '../helpers/users.js';
 
 /**
  * The contest's declaration and audit (schemas/pms/pms_project.json): an applicant declares a project
@@ -23,9 +24,7 @@ describe(`contest projects: declare, submit, audit [${BACKEND}]`, () => {
     admin = await s.login('admin');
     applicant = await s.login('applicant');
     reviewer = await s.login('reviewer');
-    const role = await (s.db as any).selectFrom('sys_role').select('id').where('roleCode', '=', 'applicant').executeTakeFirstOrThrow();
-    expectOk(await s.api.post('/sys/user/add', { username: 'applicant2', realname: '申报人二', password: ADMIN_PASSWORD, selectedroles: role.id }, { token: admin }));
-    applicant2 = await s.login('applicant2');
+    applicant2 = await addUserWithRole(s, admin, 'applicant2', '申报人二', 'applicant');
     raceId = (await (s.db as any).selectFrom('pms_race').select('id').where('isCurrent', '=', 1).executeTakeFirstOrThrow()).id;
   });
   afterAll(async () => { await s?.close(); });

@@ -2,7 +2,8 @@
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectEnvelope, expectOk } from '../helpers/envelope.js';
-import { ADMIN_PASSWORD, BACKEND, startServer, type TestServer } from '../helpers/server.js';
+import { BACKEND, startServer, type TestServer } from '../helpers/server.js';
+import { addUserWithRole } from '../helpers/users.js';
 
 /**
  * Row rules (数据权限) declared in a page schema, through 任务管理 (schemas/pms/pms_task.json): a
@@ -20,9 +21,7 @@ describe(`row rules: a reviewer reaches their own and assigned tasks only [${BAC
     s = await startServer();
     admin = await s.login('admin');
     reviewer = await s.login('reviewer');
-    const role = await (s.db as any).selectFrom('sys_role').select('id').where('roleCode', '=', 'reviewer').executeTakeFirstOrThrow();
-    expectOk(await s.api.post('/sys/user/add', { username: 'reviewer2', realname: '审核人二', password: ADMIN_PASSWORD, selectedroles: role.id }, { token: admin }));
-    reviewer2 = await s.login('reviewer2');
+    reviewer2 = await addUserWithRole(s, admin, 'reviewer2', '审核人二', 'reviewer');
     const add = async (title: string, assignee: string, token: string) => {
       expectOk(await s.api.post('/pms/task/add', { title, assignee, deadline: '2026-12-31', priority: 'L' }, { token }), '添加成功！');
       id[title] = ((await (s.db as any).selectFrom('pms_task').select('id').where('title', '=', title).executeTakeFirstOrThrow()).id);

@@ -113,7 +113,7 @@ describe('file view', () => {
 
   it('with extend.accept takes only those kinds: a .docx is refused before any upload, a .pdf goes', async () => {
     const { input } = await renderView('file', { fileType: 'file', accept: ['pdf'] });
-    expect(input().getAttribute('accept')).toBe('.pdf');
+    expect(input()?.getAttribute('accept')).toBe('.pdf');
     pick(input(), txt('计划书.docx'));
     expect(await screen.findByText('只能上传PDF文件')).toBeTruthy();
     expect(FakeXhr.sent).toHaveLength(0);
