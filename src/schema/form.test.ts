@@ -43,6 +43,21 @@ describe('compileForm', () => {
     expect(Object.values(detail).every((n) => n['x-pattern'] === 'readPretty')).toBe(true);
   });
 
+  it('shows in a detail, and only there, what the workflow wrote: the state and the stamped fields', () => {
+    const task = {
+      table: 'task',
+      fields: [
+        { name: 'title', label: '名称', type: 'string' },
+        { name: 'state', label: '状态', type: 'string', form: false, dict: { code: 'task_state' } },
+        { name: 'note', label: '意见', type: 'string', form: false },
+        { name: 'internal', label: '内部', type: 'string', form: false },
+      ],
+      workflow: { field: 'state', initial: 'todo', transitions: [{ name: 'finish', label: '完成', from: ['todo'], to: 'done', opinion: 'optional', stamp: { note: 'opinion' } }] },
+    } as unknown as PageSchema;
+    expect(Object.keys(compileForm(task, 'detail').properties!)).toEqual(['title', 'state', 'note']);
+    expect(Object.keys(compileForm(task, 'edit').properties!)).toEqual(['title']);
+  });
+
   it('gives the browser the server validator\'s words for the same mistakes', () => {
     const server = compileValidators(schema).add;
     const rules = fieldRules(schema.fields[0], 'demo');

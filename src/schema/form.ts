@@ -1,4 +1,5 @@
 import { fieldMessages, maxLengthOf } from './messages';
+import { workflowFields } from './workflow';
 import type { ColumnType, FieldSchema, PageSchema, ViewType } from './types';
 import { dictOf } from './views';
 
@@ -69,10 +70,14 @@ export function fieldRules(f: FieldSchema, table?: string): FormRule[] {
   return rules;
 }
 
-/** Fields a form of this mode shows: declared form fields; passwords and other virtual inputs only when adding. */
-export function formFields(schema: Pick<PageSchema, 'fields'>, mode: FormMode): FieldSchema[] {
+/**
+ * Fields a form of this mode shows: declared form fields; passwords and other virtual inputs only
+ * when adding; in a detail also what the page's workflow wrote (state, opinion, who and when).
+ */
+export function formFields(schema: Pick<PageSchema, 'fields' | 'workflow'>, mode: FormMode): FieldSchema[] {
+  const written = mode === 'detail' ? workflowFields(schema) : new Set<string>();
   return schema.fields.filter((f) => {
-    if (f.form === false) return false;
+    if (f.form === false) return written.has(f.name);
     if (mode !== 'add' && (f.sensitive || f.view === 'password')) return false;
     return true;
   });
@@ -82,7 +87,7 @@ export function formFields(schema: Pick<PageSchema, 'fields'>, mode: FormMode): 
  * Compiles a page schema into the Formily schema of its add, edit or detail form. Components are
  * named by view (`list`, `date`, `sel_user`…); the web's widget registry supplies them.
  */
-export function compileForm(schema: Pick<PageSchema, 'fields' | 'table'>, mode: FormMode): FormNode {
+export function compileForm(schema: Pick<PageSchema, 'fields' | 'table' | 'workflow'>, mode: FormMode): FormNode {
   const properties: Record<string, FormNode> = {};
   formFields(schema, mode).forEach((f, i) => {
     const view = defaultView(f);

@@ -39,6 +39,12 @@ export interface WorkflowTransition {
   batch?: boolean;
 }
 
+/** The fields a workflow writes: its state and every stamped field. No body sets them; a detail shows them. */
+export function workflowFields(schema: Pick<PageSchema, 'workflow'>): Set<string> {
+  const wf = schema.workflow;
+  return new Set(wf ? [wf.field, ...wf.transitions.flatMap((t) => Object.keys(t.stamp ?? {}))] : []);
+}
+
 /** The button code a transition needs. */
 export function transitionPermission(schema: PageSchema, t: WorkflowTransition): string {
   return t.permission ?? `${schema.permission}:${t.name}`;

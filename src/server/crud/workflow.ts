@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { PageSchema } from '../../schema/types.js';
-import { transitionPermission, type WorkflowSchema, type WorkflowTransition } from '../../schema/workflow.js';
+import { transitionPermission, workflowFields, type WorkflowSchema, type WorkflowTransition } from '../../schema/workflow.js';
 import { inTransaction } from '../db/transaction.js';
 import { badRequest, ClientError, forbidden, notFound, ok } from '../http/result.js';
 import { notifyUsers } from '../modules/announcement/notify.js';
@@ -148,7 +148,7 @@ export function workflowRoutes(app: FastifyInstance, schema: PageSchema, deps: D
 export function workflowGuard(schema: PageSchema) {
   const wf = schema.workflow;
   if (!wf) return null;
-  const written = new Set([wf.field, ...wf.transitions.flatMap((t) => Object.keys(t.stamp ?? {}))]);
+  const written = workflowFields(schema);
   const requireEditable = async (req: FastifyRequest, state: unknown, what: string) => {
     const s = String(state ?? '');
     if (wf.editable && !wf.editable.includes(s)) throw conflict(`当前状态「${(await stateLabels(req, schema, wf))(s)}」不能${what}`);
