@@ -1,0 +1,94 @@
+/**
+ * Scoring sheets, shared by every process that scores people or projects (the contest's experts,
+ * personnel assessment): one sheet's weighted total, its checks, the aggregation of several
+ * sheets, and a ranking with a fixed tie-break. Pure: the form shows the same total the server keeps.
+ */
+export interface Indicator {
+  id: string;
+  name: string;
+  /** The highest score an assessor may give on it. */
+  maxScore: number;
+  /** Its share of the total (any positive numbers; they are normalised). */
+  weight: number;
+}
+
+/** Scores by indicator id. */
+export type SheetScores = Record<string, number | null | undefined>;
+
+const round2 = (n: number) => Math.round(n * 100) / 100;
+
+/**
+ * A sheet's total on a 100-point scale: each indicator's score as a fraction of its maximum,
+ * weighted by its share of the weights. Missing scores count as 0.
+ */
+export function sheetTotal(indicators: Indicator[], scores: SheetScores): number {
+  const weights = indicators.reduce((sum, i) => sum + i.weight, 0);
+  if (!weights) return 0;
+  const total = indicators.reduce((sum, i) => sum + (Number(scores[i.id] ?? 0) / i.maxScore) * i.weight, 0);
+  return round2((total / weights) * 100);
+}
+
+/**
+ * What is wrong with a sheet about to be kept (`complete`: about to be submitted), or null:
+ * every score a number within 0..max, each indicator scored, a comment below the threshold.
+ */
+export function sheetProblem(indicators: Indicator[], scores: SheetScores, opts: { complete: boolean; comment?: string | null; commentBelow?: number | null }): string | null {
+  const known = new Set(indicators.map((i) => i.id));
+  const stranger = Object.keys(scores).find((id) => !known.has(id));
+  if (stranger) return '评分项不存在，请刷新后重试';
+  for (const i of indicators) {
+    const v = scores[i.id];
+    if (v === null || v === undefined || (v as unknown) === '') {
+      if (opts.complete) return `请为「${i.name}」打分`;
+      continue;
+    }
+    if (typeof v !== 'number' || !Number.isFinite(v)) return `「${i.name}」的分数需为数字`;
+    if (v < 0) return `「${i.name}」不能低于0分`;
+    if (v > i.maxScore) return `「${i.name}」最高${i.maxScore}分`;
+    if (Math.round(v * 10) !== v * 10) return `「${i.name}」最多保留1位小数`;
+  }
+  const threshold = opts.commentBelow;
+  if (opts.complete && threshold !== null && threshold !== undefined && sheetTotal(indicators, scores) < threshold && !opts.comment?.trim()) {
+    return `总分低于${threshold}分，请填写评语`;
+  }
+  return null;
+}
+
+/** Below this many sheets the mean keeps every one; from it on, one highest and one lowest are dropped. */
+export const TRIM_FROM = 5;
+
+/** The final score of several submitted totals: their mean, without the highest and the lowest from five on. */
+export function aggregate(totals: number[]): number | null {
+  if (!totals.length) return null;
+  const kept = totals.length >= TRIM_FROM ? [...totals].sort((a, b) => a - b).slice(1, -1) : totals;
+  return round2(kept.reduce((a, b) => a + b, 0) / kept.length);
+}
+
+export interface Ranked<T> {
+  item: T;
+  rank: number;
+}
+
+/**
+ * Ranks by final score, highest first, within each group (a track). Ties are broken, in order, by
+ * the higher mean of all totals (extremes kept), the more sheets, then the earlier submission; what
+ * is still equal shares a rank (1, 2, 2, 4).
+ */
+export function rankWithin<T>(items: T[], key: { group: (t: T) => string; score: (t: T) => number | null; allTotals: (t: T) => number[]; submitted: (t: T) => string }): Map<string, Ranked<T>[]> {
+  const groups = new Map<string, T[]>();
+  for (const t of items) if (key.score(t) !== null) groups.set(key.group(t), [...(groups.get(key.group(t)) ?? []), t]);
+  const mean = (t: T) => { const a = key.allTotals(t); return a.length ? a.reduce((x, y) => x + y, 0) / a.length : 0; };
+  const order = (a: T, b: T) => (key.score(b)! - key.score(a)!) || (mean(b) - mean(a)) || (key.allTotals(b).length - key.allTotals(a).length)
+    || key.submitted(a).localeCompare(key.submitted(b));
+  const out = new Map<string, Ranked<T>[]>();
+  for (const [group, list] of groups) {
+    const sorted = [...list].sort(order);
+    const ranked: Ranked<T>[] = [];
+    sorted.forEach((item, i) => {
+      const tied = i > 0 && order(sorted[i - 1], item) === 0;
+      ranked.push({ item, rank: tied ? ranked[i - 1].rank : i + 1 });
+    });
+    out.set(group, ranked);
+  }
+  return out;
+}
