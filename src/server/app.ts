@@ -31,6 +31,7 @@ import { cgformButtonModule } from './modules/cgform/buttons.js';
 import { cgformEnhanceModule } from './modules/cgform/enhance.js';
 import { graphreportModule } from './modules/graphreport/graph-module.js';
 import { projectModule } from './modules/project/project-module.js';
+import { reviewModule } from './modules/project/review-module.js';
 import { siteSettingRoutes } from './modules/site/setting-routes.js';
 import { webPublicRoutes } from './modules/web/public-routes.js';
 import { WEB_CONTENT_MODULES } from './modules/web/publish-module.js';
@@ -40,7 +41,7 @@ import './http/context.js';
 const API_MODULES = [loginRoutes, phoneLoginRoutes, permissionRoutes, dictRoutes, duplicateCheckRoutes, checkRuleRoutes, siteRoutes, selfRoutes, schemaRoutes, treeDataRoutes, linkDownRoutes, commonRoutes, siteSettingRoutes, webPublicRoutes, registerRoutes];
 
 /** The named exceptions of schema pages (DESIGN.md): hooks into the generic CRUD, plus their own routes. */
-const SCHEMA_MODULES: SchemaModule[] = [categoryModule, fillRuleModule, ...SYSTEM_PAGE_MODULES, userModule, roleModule, departModule, permissionModule, cgreportModule, cgformModule, cgformButtonModule, cgformEnhanceModule, graphreportModule, projectModule, ...WEB_CONTENT_MODULES];
+const SCHEMA_MODULES: SchemaModule[] = [categoryModule, fillRuleModule, ...SYSTEM_PAGE_MODULES, userModule, roleModule, departModule, permissionModule, cgreportModule, cgformModule, cgformButtonModule, cgformEnhanceModule, graphreportModule, projectModule, reviewModule, ...WEB_CONTENT_MODULES];
 
 /** The whole HTTP surface: the API under /jeecg-boot, the single-page app under /2025/. */
 export async function buildApp(ctx: AppContext, opts: { logger?: boolean | object } = {}): Promise<FastifyInstance> {

@@ -4,7 +4,7 @@ import type { CrudHooks } from './hooks.js';
 type AnyHook = (...args: any[]) => Promise<void> | void;
 
 const BEFORE: (keyof CrudHooks)[] = ['beforeAdd', 'beforeEdit', 'beforeDelete', 'beforeTransition'];
-const AFTER: (keyof CrudHooks)[] = ['afterAdd', 'afterEdit', 'afterDelete', 'decorate'];
+const AFTER: (keyof CrudHooks)[] = ['afterAdd', 'afterEdit', 'afterDelete', 'afterTransition', 'decorate'];
 
 function chain(sets: CrudHooks[], name: keyof CrudHooks): AnyHook | undefined {
   const fns = sets.filter((s) => s[name]).map((s) => [s, s[name] as AnyHook] as const);

@@ -36,6 +36,8 @@ export interface CrudHooks {
    * refuse with a ClientError what the workflow cannot say (a declaration window closed).
    */
   beforeTransition?(h: HookContext, transition: WorkflowTransition, id: string): Promise<void> | void;
+  /** After a transition wrote the row and its history, in the same transaction. */
+  afterTransition?(h: HookContext, transition: WorkflowTransition, id: string): Promise<void> | void;
   afterDelete?(h: HookContext, ids: string[]): Promise<void> | void;
   /**
    * The rows this request may read (list, childList, queryById, export), or null for all: an

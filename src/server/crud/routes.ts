@@ -175,7 +175,7 @@ export function crudRoutes(schema: PageSchema, moduleHooks: CrudHooks = {}) {
       });
     }
     if (subs) subs.routes(app);
-    if (schema.workflow) workflowRoutes(app, schema, { scopeOf, beforeTransition: hooks.beforeTransition });
+    if (schema.workflow) workflowRoutes(app, schema, { scopeOf, beforeTransition: hooks.beforeTransition, afterTransition: hooks.afterTransition });
 
     app.get(`${base}/exportXls`, async (req, reply) => {
       await requireAction(app.ctx.db, req, perm('export'));

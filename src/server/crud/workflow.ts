@@ -27,8 +27,9 @@ export const CHANGED_MESSAGE = '数据已被他人修改，请刷新后重试';
 interface Deps {
   /** The rows this request may see (the page's read scope and row rules): others are not there. */
   scopeOf(req: FastifyRequest): Promise<RowScope | null>;
-  /** The page module's veto, inside the transaction. */
+  /** The page module's veto, and its follow-up, inside the transaction. */
   beforeTransition?: CrudHooks['beforeTransition'];
+  afterTransition?: CrudHooks['afterTransition'];
 }
 
 interface FireBody { id?: unknown; ids?: unknown; transition?: unknown; opinion?: unknown; fromState?: unknown }
@@ -106,6 +107,7 @@ export function workflowRoutes(app: FastifyInstance, schema: PageSchema, deps: D
           id: newId(), seq: nextSeq(), tableName: schema.table, rowId: id, transition: t.name, fromState: from, toState: t.to,
           opinion, createBy: user.username, createName: user.realname || user.username, createTime: now,
         }).execute();
+        await deps.afterTransition?.({ db: tx, user, req, ctx: app.ctx }, t, id);
         if (t.notify === 'owner' && row.createBy && row.createBy !== user.username) {
           owners.set(String(row.createBy), [...(owners.get(String(row.createBy)) ?? []), id]);
         }

@@ -140,7 +140,8 @@ export async function seedIfEmpty(db: Db, opts: { seedDir: string; adminPassword
     const day = 86_400_000;
     const at = (days: number) => formatDateTime(new Date(Date.now() + days * day));
     await (tx as unknown as Kysely<any>).updateTable('pms_race') // eslint-disable-line @typescript-eslint/no-explicit-any
-      .set({ declareStart: at(-30), declareEnd: at(60), reviewStart: at(60), reviewEnd: at(90) }).where('id', '=', raceId).execute();
+      .set({ declareStart: at(-30), declareEnd: at(60), reviewStart: at(60), reviewEnd: at(90), expertsPerProject: 3, commentBelow: 60, resultPublished: '0' })
+      .where('id', '=', raceId).execute();
     await seedDemoProjects(tx as unknown as Kysely<any>, opts.seedDir, raceId); // eslint-disable-line @typescript-eslint/no-explicit-any
   });
   return true;

@@ -2,6 +2,8 @@ import type { Kysely } from 'kysely';
 import type { HookContext, SchemaModule } from '../../crud/hooks.js';
 import { badRequest, ClientError } from '../../http/result.js';
 import { formatDateTime } from '../../util/time.js';
+import { assignRoutes } from './assign.js';
+import { hideUnpublished, resultRoutes } from './results.js';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
 
@@ -34,6 +36,9 @@ export const projectModule: SchemaModule = {
     async beforeEdit(h: HookContext, changes) {
       if ('raceId' in changes && !(await raceOf(h.db, changes.raceId))) throw badRequest('所属赛事不存在');
     },
+    async decorate(h: HookContext, rows) {
+      await hideUnpublished(h.db, h.req, rows);
+    },
     async beforeTransition(h: HookContext, t, id) {
       if (t.name !== 'submit') return;
       const row = await h.db.selectFrom(PROJECT).select('raceId').where('id', '=', id).executeTakeFirstOrThrow();
@@ -41,5 +46,9 @@ export const projectModule: SchemaModule = {
       if (!race) throw badRequest('所属赛事不存在');
       requireDeclarationOpen(race);
     },
+  },
+  routes: async (app) => {
+    await assignRoutes(app);
+    await resultRoutes(app);
   },
 };

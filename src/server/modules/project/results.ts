@@ -1,0 +1,112 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Kysely } from 'kysely';
+import { aggregate, rankWithin } from '../../../schema/scoring.js';
+import type { Row } from '../../crud/hooks.js';
+import { requireAction, userActions } from '../../crud/permission.js';
+import { inTransaction } from '../../db/transaction.js';
+import { badRequest, ClientError, ok } from '../../http/result.js';
+import { formatDateTime } from '../../util/time.js';
+import { REVIEW } from './review-module.js';
+
+/* eslint-disable @typescript-eslint/no-explicit-any */
+
+const PUBLISH = 'pms:race:publish';
+
+interface Scored { id: string; name: string; orgName: string; track: string; submitTime: string; totals: number[]; finalScore: number | null }
+
+/** Every passed project of a contest with its submitted totals and final score. */
+async function scoredProjects(db: Kysely<any>, raceId: string): Promise<{ projects: Scored[]; pending: number }> {
+  const projects = await db.selectFrom('pms_project').select(['id', 'name', 'orgName', 'track', 'submitTime'])
+    .where('raceId', '=', raceId).where('state', '=', 'passed').execute() as Row[];
+  const reviews = await db.selectFrom(REVIEW).select(['projectId', 'state', 'total']).where('raceId', '=', raceId).execute() as Row[];
+  const totals = new Map<string, number[]>();
+  let pending = 0;
+  for (const r of reviews) {
+    if (r.state !== 'submitted') { pending += 1; continue; }
+    totals.set(String(r.projectId), [...(totals.get(String(r.projectId)) ?? []), Number(r.total)]);
+  }
+  return {
+    pending,
+    projects: projects.map((p) => {
+      const t = totals.get(String(p.id)) ?? [];
+      return { id: String(p.id), name: String(p.name), orgName: String(p.orgName ?? ''), track: String(p.track), submitTime: String(p.submitTime ?? ''), totals: t, finalScore: aggregate(t) };
+    }),
+  };
+}
+
+/** The ranking per track, in rank order, ties sharing a rank (src/schema/scoring.ts). */
+export function rankingOf(projects: Scored[]) {
+  return rankWithin(projects, { group: (p) => p.track, score: (p) => p.finalScore, allTotals: (p) => p.totals, submitted: (p) => p.submitTime });
+}
+
+async function trackLabels(req: FastifyRequest) {
+  const items = (await req.server.ctx.dicts.items('race_track')) ?? [];
+  return (v: string) => items.find((i) => i.value === v)?.text ?? v;
+}
+
+async function rankingRows(req: FastifyRequest, projects: Scored[]) {
+  const label = await trackLabels(req);
+  return [...rankingOf(projects)].flatMap(([track, ranked]) => ranked.map(({ item, rank }) => ({
+    track, track_dictText: label(track), rank, id: item.id, name: item.name, orgName: item.orgName, finalScore: item.finalScore, reviews: item.totals.length,
+  })));
+}
+
+/**
+ * Results of a contest: `POST /pms/race/publishResults {id, force?}` computes each passed project's
+ * final score and rank in its track and publishes them (refused while sheets are unsubmitted unless
+ * forced); `GET /pms/race/ranking?id=` for its managers; `GET /web/ranking` for the public site,
+ * published contests only. An applicant reads score and rank on their project once published.
+ */
+export async function resultRoutes(app: FastifyInstance): Promise<void> {
+  const db = app.ctx.db as unknown as Kysely<any>;
+  const raceOf = async (id: unknown) => {
+    if (typeof id !== 'string' || !id) throw badRequest('缺少参数 id');
+    const race = await db.selectFrom('pms_race').select(['id', 'title', 'resultPublished']).where('id', '=', id).executeTakeFirst() as Row | undefined;
+    if (!race) throw new ClientError(404, '赛事不存在');
+    return race;
+  };
+
+  app.post<{ Body: { id?: unknown; force?: unknown } }>('/pms/race/publishResults', async (req) => {
+    await requireAction(app.ctx.db, req, PUBLISH);
+    const race = await raceOf(req.body?.id);
+    const { projects, pending } = await scoredProjects(db, String(race.id));
+    if (pending && req.body?.force !== true) throw new ClientError(409, `还有${pending}份评分未提交，确定要公示请选择强制公示`);
+    if (!projects.some((p) => p.finalScore !== null)) throw new ClientError(409, '还没有已提交的评分，无法公示');
+    const ranks = new Map([...rankingOf(projects).values()].flat().map(({ item, rank }) => [item.id, rank]));
+    await inTransaction(db, async (tx) => {
+      for (const p of projects) await tx.updateTable('pms_project').set({ finalScore: p.finalScore, rank: ranks.get(p.id) ?? null }).where('id', '=', p.id).execute();
+      await tx.updateTable('pms_race').set({ resultPublished: '1', resultPublishTime: formatDateTime() }).where('id', '=', String(race.id)).execute();
+    });
+    return ok(null, `「${race.title}」结果已公示，共${ranks.size}个项目`);
+  });
+
+  app.get<{ Querystring: { id?: string } }>('/pms/race/ranking', async (req) => {
+    const held = await userActions(app.ctx.db, req.user!.id);
+    if (!held.has(PUBLISH) && !held.has('pms:project:export')) await requireAction(app.ctx.db, req, PUBLISH);
+    const race = await raceOf(req.query.id);
+    return ok(await rankingRows(req, (await scoredProjects(db, String(race.id))).projects));
+  });
+
+  app.get('/web/ranking', { config: { public: true } }, async (req) => {
+    const races = await db.selectFrom('pms_race').select(['id', 'title', 'resultPublishTime']).where('resultPublished', '=', '1')
+      .orderBy('resultPublishTime', 'desc').execute() as Row[];
+    const out = [];
+    for (const race of races) {
+      const rows = await db.selectFrom('pms_project').select(['id', 'name', 'orgName', 'track', 'finalScore', 'rank'])
+        .where('raceId', '=', String(race.id)).where('state', '=', 'passed').where('rank', 'is not', null)
+        .orderBy('track').orderBy('rank').orderBy('name').execute() as Row[];
+      const label = await trackLabels(req);
+      out.push({ id: race.id, title: race.title, publishTime: race.resultPublishTime, projects: rows.map((r) => ({ ...r, track_dictText: label(String(r.track)) })) });
+    }
+    return ok(out);
+  });
+}
+
+/** Hides score and rank on rows of contests not yet published from everyone but their publishers. */
+export async function hideUnpublished(db: Kysely<any>, req: FastifyRequest, rows: Row[]): Promise<void> {
+  if (!rows.some((r) => r.finalScore !== null || r.rank !== null)) return;
+  if ((await userActions(req.server.ctx.db, req.user!.id)).has(PUBLISH)) return;
+  const raceIds = [...new Set(rows.map((r) => String(r.raceId)))];
+  const published = new Set((await db.selectFrom('pms_race').select('id').where('id', 'in', raceIds).where('resultPublished', '=', '1').execute() as Row[]).map((r) => String(r.id)));
+  for (const r of rows) if (!published.has(String(r.raceId))) { r.finalScore = null; r.rank = null; }
+}

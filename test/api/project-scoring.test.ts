@@ -1,0 +1,135 @@
+/* eslint-disable @typescript-eslint/no-explicit-any */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectEnvelope, expectOk } from '../helpers/envelope.js';
+import { BACKEND, startServer, type TestServer } from '../helpers/server.js';
+
+/**
+ * Experts score the passed projects and the contest publishes its ranking (pms_project_review, the
+ * scoring sheets of src/schema/scoring.ts): assignment by hand and automatic (balanced, never an
+ * expert of the project's own organisation), scores checked against the contest's sheet and locked
+ * once submitted, final scores and ranks per track, shown to applicants only once published.
+ */
+describe(`contest scoring: assign, score, publish [${BACKEND}]`, () => {
+  let s: TestServer;
+  let admin: string;
+  let expert: string;
+  let expert2: string;
+  let applicant: string;
+  let raceId: string;
+  const db = () => s.db as any;
+
+  beforeAll(async () => {
+    s = await startServer();
+    admin = await s.login('admin');
+    expert = await s.login('expert');
+    expert2 = await s.login('expert2');
+    applicant = await s.login('applicant');
+    raceId = (await db().selectFrom('pms_race').select('id').where('isCurrent', '=', 1).executeTakeFirstOrThrow()).id;
+  });
+  afterAll(async () => { await s?.close(); });
+
+  const refused = (res: any, status: number, message: string | RegExp) => expectEnvelope(res, { status, success: false, message });
+  const newPassedProject = async (name: string, orgName = '新锐科技有限公司') => {
+    expectOk(await s.api.post('/pms/project/add', { raceId, name, track: 'bio', orgName, leader: '钱工', leaderPhone: '13800138111' }, { token: applicant }));
+    const p = await db().selectFrom('pms_project').select('id').where('name', '=', name).executeTakeFirstOrThrow();
+    await db().updateTable('pms_project').set({ state: 'passed', submitTime: '2026-11-01 10:00:00' }).where('id', '=', p.id).execute();
+    return p.id as string;
+  };
+  const reviewOf = async (projectId: string, username: string) =>
+    db().selectFrom('pms_project_review').selectAll().where('projectId', '=', projectId).where('expert', '=', username).executeTakeFirst();
+  const sheet = async (reviewId: string, token = expert) => expectOk(await s.api.get(`/pms/review/sheet?id=${reviewId}`, { token }));
+  const save = (id: string, scores: Record<string, unknown>, token = expert, comment?: string) =>
+    s.api.put('/pms/review/edit', { id, scores: JSON.stringify(scores), ...(comment !== undefined ? { comment } : {}) }, { token });
+  const submit = (id: string, token = expert) => s.api.post('/pms/review/transition', { id, transition: 'submit' }, { token });
+
+  it('assigns by hand, refusing a non-expert, a project not passed, and an expert of the project’s own organisation', async () => {
+    const id = await newPassedProject('手工分配项目', '专家委员会');
+    refused(await s.api.post('/pms/project/assignExperts', { projectId: id, experts: 'reviewer' }, { token: admin }), 400, 'reviewer 不是评审专家');
+    // expert belongs to 信息技术组; a project declared by 信息技术组 cannot get them.
+    const own = await newPassedProject('本单位项目', '信息技术组');
+    refused(await s.api.post('/pms/project/assignExperts', { projectId: own, experts: 'expert' }, { token: admin }), 409, /expert 与「本单位项目」同属 信息技术组，需回避/);
+    expect(await reviewOf(own, 'expert')).toBeUndefined();
+    expectOk(await s.api.post('/pms/project/assignExperts', { projectId: id, experts: 'expert,expert2' }, { token: admin }), '已分配2位专家');
+    expectOk(await s.api.post('/pms/project/assignExperts', { projectId: id, experts: 'expert' }, { token: admin }), '已分配0位专家');
+    expect((await db().selectFrom('pms_project').select('reviewProgress').where('id', '=', id).executeTakeFirst()).reviewProgress).toBe('0/2');
+    expect((await s.api.post('/pms/project/assignExperts', { projectId: id, experts: 'expert3' }, { token: applicant })).status).toBe(403);
+  });
+
+  it('lets an expert reach only their assigned projects and reviews', async () => {
+    const id = await newPassedProject('只给专家二');
+    expectOk(await s.api.post('/pms/project/assignExperts', { projectId: id, experts: 'expert2' }, { token: admin }));
+    const review = await reviewOf(id, 'expert2');
+    refused(await s.api.get(`/pms/review/sheet?id=${review.id}`, { token: expert }), 404, '未找到对应数据');
+    expect(await sheet(review.id, expert2)).toMatchObject({ projectName: '只给专家二', orgName: '新锐科技有限公司', project: { track: 'bio' } });
+    const mine = expectOk(await s.api.get('/pms/review/list?pageSize=100', { token: expert })).records;
+    expect(mine.every((r: any) => r.expert === 'expert')).toBe(true);
+    // An applicant never reaches the sheets of their own project.
+    expect((await s.api.get('/pms/review/list', { token: applicant })).status).toBe(403);
+  });
+
+  it('checks each save against the contest’s sheet, computes the total itself, and locks a submitted sheet', async () => {
+    const id = await newPassedProject('评分项目');
+    expectOk(await s.api.post('/pms/project/assignExperts', { projectId: id, experts: 'expert' }, { token: admin }));
+    const review = await reviewOf(id, 'expert');
+    const form = await sheet(review.id);
+    expect(form.indicators.map((i: any) => [i.name, i.maxScore])).toEqual([['技术创新', 30], ['市场前景', 25], ['团队能力', 20], ['商业模式', 15], ['社会效益', 10]]);
+    expect(form.commentBelow).toBe(60);
+    const [tech, market, team, model, social] = form.indicators.map((i: any) => i.id);
+    refused(await save(review.id, { [tech]: 31 }), 400, '「技术创新」最高30分');
+    refused(await save(review.id, { [tech]: 'abc' }), 400, '「技术创新」的分数需为数字');
+    refused(await s.api.put('/pms/review/edit', { id: review.id, scores: 'not json' }, { token: expert }), 400, '评分数据格式错误');
+    expectOk(await save(review.id, { [tech]: 15 }));
+    refused(await submit(review.id), 400, '请为「市场前景」打分');
+    expectOk(await save(review.id, { [tech]: 15, [market]: 10, [team]: 10, [model]: 5, [social]: 5 }));
+    const saved = await reviewOf(id, 'expert');
+    expect(Number(saved.total)).toBe(45); // 15/30·30 + 10/25·25 + 10/20·20 + 5/15·15 + 5/10·10 on 100
+    // The body cannot move the sheet to another project or set its own total.
+    await s.api.put('/pms/review/edit', { id: review.id, projectId: 'x', expert: 'expert2', total: 100 }, { token: expert });
+    expect(await reviewOf(id, 'expert')).toMatchObject({ projectId: id, expert: 'expert' });
+    expect(Number((await reviewOf(id, 'expert')).total)).toBe(45);
+    refused(await submit(review.id), 400, '总分低于60分，请填写评语');
+    expectOk(await save(review.id, { [tech]: 15, [market]: 10, [team]: 10, [model]: 5, [social]: 5 }, expert, '市场分析不足'));
+    expectOk(await submit(review.id), '提交评分成功！');
+    refused(await save(review.id, { [tech]: 30 }), 409, '当前状态「已提交」不能修改');
+    refused(await submit(review.id), 409, '当前状态「已提交」不能提交评分');
+    expect((await db().selectFrom('pms_project').select('reviewProgress').where('id', '=', id).executeTakeFirst()).reviewProgress).toBe('1/1');
+  });
+
+  it('assigns automatically: each passed project gets its experts, load balanced, own organisation avoided', async () => {
+    const own = await newPassedProject('回避测试', '先进制造组');
+    expectOk(await s.api.post('/pms/project/assignExperts', { auto: true }, { token: admin }));
+    const reviews = await db().selectFrom('pms_project_review').innerJoin('pms_project', 'pms_project.id', 'pms_project_review.projectId')
+      .select(['pms_project_review.projectId', 'pms_project_review.expert']).where('pms_project.state', '=', 'passed').execute();
+    const perProject = new Map<string, string[]>();
+    for (const r of reviews) perProject.set(r.projectId, [...(perProject.get(r.projectId) ?? []), r.expert]);
+    // 本单位项目 (信息技术组) may only have expert3 and expert4 of 先进制造组; 回避测试 (先进制造组) neither of them.
+    const ownIt = (await db().selectFrom('pms_project').select('id').where('name', '=', '本单位项目').executeTakeFirstOrThrow()).id;
+    expect([...perProject.get(ownIt)!].sort()).toEqual(['expert3', 'expert4']);
+    expect(perProject.get(own)!.filter((e) => e === 'expert3' || e === 'expert4')).toEqual([]);
+    for (const [projectId, experts] of perProject) {
+      if (projectId !== ownIt) expect(experts.length).toBeGreaterThanOrEqual(3);
+      expect(new Set(experts).size).toBe(experts.length);
+    }
+    const load = new Map<string, number>();
+    for (const r of reviews) load.set(r.expert, (load.get(r.expert) ?? 0) + 1);
+    expect(Math.max(...load.values()) - Math.min(...load.values())).toBeLessThanOrEqual(3);
+    expectOk(await s.api.post('/pms/project/assignExperts', { auto: true }, { token: admin }), '所有已通过的项目都已分配专家');
+  });
+
+  it('publishes final scores and ranks per track; applicants see them only once published', async () => {
+    refused(await s.api.post('/pms/race/publishResults', { id: raceId }, { token: admin }), 409, /^还有\d+份评分未提交/);
+    const before = expectOk(await s.api.get('/pms/project/list?pageSize=200', { token: applicant })).records;
+    expect(before.every((p: any) => p.finalScore === null && p.rank === null)).toBe(true);
+    expectOk(await s.api.post('/pms/race/publishResults', { id: raceId, force: true }, { token: admin }));
+    const ranking = expectOk(await s.api.get(`/pms/race/ranking?id=${raceId}`, { token: admin }));
+    const it = ranking.filter((r: any) => r.track === 'it');
+    expect(it.map((r: any) => r.rank)).toEqual([...it.map((r: any) => r.rank)].sort((a: number, b: number) => a - b));
+    expect(it[0].finalScore).toBeGreaterThanOrEqual(it[it.length - 1].finalScore);
+    const after = expectOk(await s.api.get('/pms/project/list?pageSize=200', { token: applicant })).records.filter((p: any) => p.state === 'passed' && p.rank !== null);
+    expect(after.length).toBeGreaterThan(5);
+    const pub = expectOk(await s.api.get('/web/ranking'));
+    expect(pub[0].projects.length).toBe(after.length);
+    expect(Object.keys(pub[0].projects[0]).sort()).toEqual(['finalScore', 'id', 'name', 'orgName', 'rank', 'track', 'track_dictText']);
+    expect((await s.api.post('/pms/race/publishResults', { id: raceId, force: true }, { token: expert })).status).toBe(403);
+  });
+});
