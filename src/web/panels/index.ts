@@ -15,3 +15,4 @@ registerPanel('CgformEnhance', () => import('./CgformEnhance'));
 registerPanel('CgreportDesigner', () => import('./CgreportDesigner'));
 registerPanel('CgreportPreview', () => import('./CgreportPreview'));
 registerPanel('GraphreportPreview', () => import('./GraphreportPreview'));
+registerPanel('ReviewSheet', () => import('./ReviewSheet'));

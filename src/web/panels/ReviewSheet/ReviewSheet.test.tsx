@@ -1,0 +1,74 @@
+// @vitest-environment happy-dom
+import '@testing-library/jest-dom/vitest';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { App, ConfigProvider } from 'antd';
+import zhCN from 'antd/es/locale/zh_CN';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { http } from '../../api/request';
+import type { PageSchema } from '../../../schema/types';
+import type { ReviewSheetData } from './api';
+import ReviewSheet from '.';
+
+vi.mock('../../api/request', () => ({ http: { get: vi.fn(), post: vi.fn(), put: vi.fn() } }));
+const get = vi.mocked(http.get);
+const put = vi.mocked(http.put);
+const post = vi.mocked(http.post);
+
+const envelope = <T,>(success: boolean, result: T, message = '') => ({ success, message, code: success ? 200 : 400, result, timestamp: Date.now() });
+const data = (more: Partial<ReviewSheetData> = {}): ReviewSheetData => ({
+  id: 'r1', state: 'pending', projectName: '智能灌溉系统', orgName: '丰穗合作社', commentBelow: 60, comment: '', scores: {},
+  project: { track: 'agri', summary: null, attachment: null, videoUrl: null },
+  indicators: [{ id: 'a', name: '技术创新', maxScore: 30, weight: 60 }, { id: 'b', name: '市场前景', maxScore: 20, weight: 40 }],
+  ...more,
+});
+
+function open(onClose = vi.fn()) {
+  render(<ConfigProvider locale={zhCN}><App><ReviewSheet schema={{} as PageSchema} row={{ id: 'r1' }} selectedIds={[]} open onClose={onClose} /></App></ConfigProvider>);
+  return onClose;
+}
+const score = (name: string, value: string) => fireEvent.change(screen.getByLabelText(name), { target: { value } });
+const total = () => document.querySelector('.review-total .ant-statistic-content-value')?.textContent;
+
+beforeEach(() => {
+  get.mockResolvedValue(envelope(true, data()) as never);
+  put.mockResolvedValue(envelope(true, null, '编辑成功!') as never);
+  post.mockResolvedValue(envelope(true, null, '提交评分成功！') as never);
+});
+afterEach(() => { cleanup(); vi.clearAllMocks(); });
+
+describe('ReviewSheet', () => {
+  it('shows the weighted total as the expert types, with the server’s formula', async () => {
+    open();
+    await screen.findByLabelText('技术创新');
+    score('技术创新', '30');
+    score('市场前景', '10');
+    await waitFor(() => expect(total()).toBe('80.00')); // 30/30·60 + 10/20·40
+  });
+
+  it('asks for a comment below the threshold before submitting, and sends nothing until given', async () => {
+    open();
+    await screen.findByLabelText('技术创新');
+    score('技术创新', '10');
+    score('市场前景', '5');
+    fireEvent.click(screen.getByRole('button', { name: /提交评分/ }));
+    expect(await screen.findByText('总分低于60分，请填写评语')).toBeInTheDocument();
+    expect(put).not.toHaveBeenCalled();
+  });
+
+  it('saves the scores and closes, reloading the list', async () => {
+    const onClose = open();
+    await screen.findByLabelText('技术创新');
+    score('技术创新', '20');
+    fireEvent.click(screen.getByRole('button', { name: /保\s*存/ }));
+    await waitFor(() => expect(put).toHaveBeenCalledWith('/pms/review/edit', { id: 'r1', scores: JSON.stringify({ a: 20 }), comment: '' }));
+    await waitFor(() => expect(onClose).toHaveBeenCalledWith(true));
+  });
+
+  it('keeps a submitted sheet read-only', async () => {
+    get.mockResolvedValue(envelope(true, data({ state: 'submitted', scores: { a: 20, b: 10 } })) as never);
+    open();
+    expect(await screen.findByText('评分已提交，不能修改')).toBeInTheDocument();
+    expect(screen.getByLabelText('技术创新')).toBeDisabled();
+    expect(screen.queryByRole('button', { name: /提交评分/ })).toBeNull();
+  });
+});

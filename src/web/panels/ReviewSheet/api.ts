@@ -1,0 +1,21 @@
+import { http } from '../../api/request';
+import type { Indicator, SheetScores } from '../../../schema/scoring';
+
+/** One expert's sheet for one project, as GET /pms/review/sheet answers it. */
+export interface ReviewSheetData {
+  id: string;
+  state: string;
+  projectName: string;
+  orgName: string;
+  project: { track: string | null; summary: string | null; attachment: string | null; videoUrl: string | null };
+  indicators: Indicator[];
+  scores: SheetScores;
+  comment: string;
+  commentBelow: number | null;
+}
+
+export const reviewApi = {
+  sheet: (id: string) => http.get<ReviewSheetData>('/pms/review/sheet', { id }),
+  save: (id: string, scores: SheetScores, comment: string) => http.put<null>('/pms/review/edit', { id, scores: JSON.stringify(scores), comment }),
+  submit: (id: string) => http.post<null>('/pms/review/transition', { id, transition: 'submit', fromState: 'pending' }),
+};

@@ -1,0 +1,121 @@
+import { Alert, App, Button, Descriptions, Drawer, Input, InputNumber, Skeleton, Space, Statistic, Table, type TableColumnsType } from 'antd';
+import { useEffect, useState } from 'react';
+import { sheetProblem, sheetTotal, type Indicator, type SheetScores } from '../../../schema/scoring';
+import type { Result } from '../../api/request';
+import type { PanelProps } from '../../renderer/panels';
+import { FileLinks } from '../../widgets/file/FileLinks';
+import { reviewApi, type ReviewSheetData } from './api';
+
+/**
+ * 评分 (项目评分): one input per indicator of the contest's sheet, bounded by its maximum, the
+ * weighted total as the expert types (the server's own formula, src/schema/scoring.ts), a comment
+ * required below the contest's threshold; 保存 keeps a draft, 提交评分 locks it.
+ */
+export default function ReviewSheet({ row, open, onClose }: PanelProps) {
+  const { message, modal } = App.useApp();
+  const id = String(row?.id ?? '');
+  const [sheet, setSheet] = useState<ReviewSheetData>();
+  const [scores, setScores] = useState<SheetScores>({});
+  const [comment, setComment] = useState('');
+  const [problem, setProblem] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  useEffect(() => {
+    if (!open || !id) return;
+    void reviewApi.sheet(id).then((res) => {
+      if (!res.success) return;
+      setSheet(res.result);
+      setScores(res.result.scores);
+      setComment(res.result.comment);
+    }).catch(() => undefined);
+  }, [open, id]);
+
+  const indicators = sheet?.indicators ?? [];
+  const total = sheetTotal(indicators, scores);
+  const locked = sheet?.state !== 'pending';
+
+  /** Shows the server's word; true when it agreed. */
+  const send = async (call: () => Promise<Result<unknown>>): Promise<boolean> => {
+    setBusy(true);
+    try {
+      const res = await call();
+      if (!res.success) { setProblem(res.message); return false; }
+      void message.success(res.message);
+      return true;
+    } catch (err) {
+      setProblem(err instanceof Error ? err.message : '操作失败');
+      return false;
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const check = (complete: boolean) => {
+    const found = sheetProblem(indicators, scores, { complete, comment, commentBelow: sheet?.commentBelow });
+    setProblem(found);
+    return !found;
+  };
+
+  const save = async () => {
+    if (check(false) && await send(() => reviewApi.save(id, scores, comment))) onClose(true);
+  };
+
+  const submit = () => {
+    if (!check(true)) return;
+    modal.confirm({
+      title: '提交评分',
+      content: `总分 ${total} 分，提交后不能修改，确定提交评分吗？`,
+      onOk: async () => {
+        if (await send(() => reviewApi.save(id, scores, comment)) && await send(() => reviewApi.submit(id))) onClose(true);
+      },
+    });
+  };
+
+  const columns: TableColumnsType<Indicator> = [
+    { title: '评分项', dataIndex: 'name', width: 140 },
+    { title: '满分', dataIndex: 'maxScore', width: 70 },
+    { title: '权重', dataIndex: 'weight', width: 70 },
+    {
+      title: '得分', key: 'score', width: 150,
+      render: (_, ind) => (
+        <InputNumber
+          aria-label={ind.name} min={0} max={ind.maxScore} step={0.5} precision={1} disabled={locked} style={{ width: 120 }}
+          value={scores[ind.id] ?? null}
+          onChange={(v) => { setProblem(null); setScores((s) => ({ ...s, [ind.id]: v ?? null })); }}
+        />
+      ),
+    },
+  ];
+
+  return (
+    <Drawer
+      title={`评分：${sheet?.projectName ?? ''}`} width={760} open={open} onClose={() => onClose()} destroyOnHidden
+      extra={!locked && (
+        <Space>
+          <Button onClick={save} loading={busy}>保存</Button>
+          <Button type="primary" onClick={submit} loading={busy}>提交评分</Button>
+        </Space>
+      )}
+    >
+      {!sheet ? <Skeleton active /> : (
+        <Space direction="vertical" size="middle" style={{ width: '100%' }} className="review-sheet">
+          <Descriptions size="small" column={2} bordered items={[
+            { key: 'org', label: '申报单位', children: sheet.orgName },
+            { key: 'file', label: '商业计划书', children: <FileLinks value={sheet.project.attachment} /> },
+            { key: 'video', label: '视频链接', span: 2, children: sheet.project.videoUrl ? <a href={sheet.project.videoUrl} target="_blank" rel="noreferrer">{sheet.project.videoUrl}</a> : '—' },
+          ]} />
+          {locked && <Alert type="info" showIcon message="评分已提交，不能修改" />}
+          {!indicators.length && <Alert type="warning" showIcon message="该赛事尚未设置评分标准" />}
+          <Table rowKey="id" size="small" pagination={false} columns={columns} dataSource={indicators} />
+          <Statistic title="加权总分（百分制）" value={total} precision={2} className="review-total" />
+          <Input.TextArea
+            rows={4} maxLength={1000} showCount disabled={locked} value={comment}
+            placeholder={sheet.commentBelow !== null ? `总分低于${sheet.commentBelow}分须填写评语` : '评语'}
+            onChange={(e) => { setProblem(null); setComment(e.target.value); }}
+          />
+          {problem && <Alert type="error" showIcon message={problem} className="review-problem" />}
+        </Space>
+      )}
+    </Drawer>
+  );
+}
