@@ -183,6 +183,7 @@ export const FOOTER_ORGANISATIONS = 5;
 
 /** Every public endpoint path, relative to the API base (`/jeecg-boot`). */
 export const WEB_API = {
+  ranking: '/web/ranking',
   newsList: '/web/news/list',
   newsById: '/web/news/queryById',
   pmsNewsList: '/pms/pmsWebNews/list',
@@ -215,4 +216,12 @@ export const WEB_DETAIL_API = {
 export type WebDetailKind = keyof typeof WEB_DETAIL_API;
 
 /** Uploaded and seeded images are served from here (a relative path is appended, e.g. `web/qr/a.png`). */
+/** A published contest's ranking (GET /web/ranking): per track, in rank order; never who scored what. */
+export interface WebRanking {
+  id: string;
+  title: string;
+  publishTime: string | null;
+  projects: { id: string; name: string; orgName: string | null; track: string; track_dictText: string; finalScore: number | null; rank: number }[];
+}
+
 export const WEB_FILE_BASE = '/sys/common/static/';

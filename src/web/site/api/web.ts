@@ -3,7 +3,7 @@ import {
   WEB_API, WEB_DETAIL_API,
   type WebBanner, type WebDetail, type WebDetailKind, type WebExpert, type WebFooter, type WebGoodExample,
   type WebListQuery, type WebNewsItem, type WebNewsQuery, type WebOrganisation, type WebPage, type WebPolicy,
-  type WebProject, type WebRace, type WebRaceDetail, type WebRaceService, type WebArticleBase,
+  type WebProject, type WebRace, type WebRaceDetail, type WebRaceService, type WebArticleBase, type WebRanking,
 } from '../../../schema/web-site';
 import { getResult } from './client';
 
@@ -19,6 +19,7 @@ export const webApi = {
   raceById: (id: string, s?: Signal) => getResult<WebRaceDetail>(WEB_API.raceById, { id }, s),
   oldRaces: (q: Query, s?: Signal) => getResult<WebPage<WebRace>>(WEB_API.oldRace, q, s),
   news: (q: Query & Pick<WebNewsQuery, 'category'>, s?: Signal) => getResult<WebPage<WebNewsItem>>(WEB_API.newsList, q, s),
+  ranking: (s?: Signal) => getResult<WebRanking[]>(WEB_API.ranking, undefined, s),
   projects: (q: Query, s?: Signal) => getResult<WebPage<WebProject>>(WEB_API.projectList, q, s),
   goodExamples: (q: Query, s?: Signal) => getResult<WebPage<WebGoodExample>>(WEB_API.goodExampleList, q, s),
   policies: (q: Query, s?: Signal) => getResult<WebPage<WebPolicy>>(WEB_API.policyList, q, s),
