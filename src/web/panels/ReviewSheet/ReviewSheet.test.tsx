@@ -45,6 +45,15 @@ describe('ReviewSheet', () => {
     await waitFor(() => expect(total()).toBe('80.00')); // 30/30·60 + 10/20·40
   });
 
+  it('tells a score above its maximum at once, and saves nothing while it stands', async () => {
+    open();
+    await screen.findByLabelText('技术创新');
+    score('技术创新', '31');
+    expect(await screen.findByText('「技术创新」最高30分')).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: /保\s*存/ }));
+    expect(put).not.toHaveBeenCalled();
+  });
+
   it('asks for a comment below the threshold before submitting, and sends nothing until given', async () => {
     open();
     await screen.findByLabelText('技术创新');

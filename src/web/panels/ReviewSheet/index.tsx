@@ -50,6 +50,12 @@ export default function ReviewSheet({ row, open, onClose }: PanelProps) {
     }
   };
 
+  /** A score out of bounds is told at once, as the server would tell it. */
+  const change = (next: SheetScores) => {
+    setScores(next);
+    setProblem(sheetProblem(indicators, next, { complete: false }));
+  };
+
   const check = (complete: boolean) => {
     const found = sheetProblem(indicators, scores, { complete, comment, commentBelow: sheet?.commentBelow });
     setProblem(found);
@@ -79,9 +85,10 @@ export default function ReviewSheet({ row, open, onClose }: PanelProps) {
       title: '得分', key: 'score', width: 150,
       render: (_, ind) => (
         <InputNumber
-          aria-label={ind.name} min={0} max={ind.maxScore} step={0.5} precision={1} disabled={locked} style={{ width: 120 }}
+          aria-label={ind.name} min={0} step={0.5} disabled={locked} style={{ width: 120 }} addonAfter={`/ ${ind.maxScore}`}
+          status={Number(scores[ind.id]) > ind.maxScore ? 'error' : undefined}
           value={scores[ind.id] ?? null}
-          onChange={(v) => { setProblem(null); setScores((s) => ({ ...s, [ind.id]: v ?? null })); }}
+          onChange={(v) => change({ ...scores, [ind.id]: v ?? null })}
         />
       ),
     },
