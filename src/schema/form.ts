@@ -34,6 +34,8 @@ export interface FormRule {
   format?: 'integer' | 'number' | 'date' | 'datetime' | 'time';
   duplicate?: { table: string; field: string };
   checkRule?: string;
+  /** A named check of value-checks.ts, run in the browser with the server's own function. */
+  valueCheck?: string;
   message?: string;
   triggerType?: 'onInput' | 'onBlur';
 }
@@ -67,6 +69,7 @@ export function fieldRules(f: FieldSchema, table?: string): FormRule[] {
   if (f.pattern && (f.type === 'string' || f.type === 'text')) rules.push({ pattern: f.pattern, message: fieldMessages.pattern(f) });
   if (f.unique && table && !f.virtual) rules.push({ duplicate: { table, field: f.name }, triggerType: 'onBlur' });
   if (f.checkRule) rules.push({ checkRule: f.checkRule, triggerType: 'onBlur' });
+  if (f.valueCheck) rules.push({ valueCheck: f.valueCheck, triggerType: 'onBlur' });
   return rules;
 }
 

@@ -1,4 +1,5 @@
 import type { JSONSchemaType } from 'ajv';
+import { VALUE_CHECK_NAMES } from './value-checks';
 
 const NAME = '^[a-z][a-zA-Z0-9]{0,63}$';
 const TABLE = '^[a-z][a-z0-9_]{0,63}$';
@@ -200,6 +201,7 @@ export const pageMetaSchema = {
           min: { type: 'number' },
           max: { type: 'number' },
           checkRule: { type: 'string' },
+          valueCheck: { enum: VALUE_CHECK_NAMES },
           sortable: { type: 'boolean' },
           width: { type: 'integer', minimum: 20, maximum: 2000 },
           ellipsis: { type: 'boolean' },

@@ -1,5 +1,6 @@
 import type { LinkageRule } from './linkage';
 import type { RowRule } from './row-rules';
+import type { ValueCheckName } from './value-checks';
 import type { WorkflowSchema } from './workflow';
 
 /**
@@ -47,6 +48,8 @@ export interface FieldSchema {
   min?: number;
   max?: number;
   checkRule?: string;
+  /** A named check beyond a pattern (value-checks.ts: `creditCode`), run by the server and the form alike. */
+  valueCheck?: ValueCheckName;
   sortable?: boolean;
   width?: number;
   ellipsis?: boolean;

@@ -3,6 +3,7 @@ import { allFields } from './ddl';
 import { visibilityTargets } from './linkage';
 import { fieldMessages, maxLengthOf } from './messages';
 import type { FieldSchema, PageSchema } from './types';
+import { valueCheckProblem } from './value-checks';
 
 const DATE = '^\\d{4}-\\d{2}-\\d{2}$';
 const DATETIME = '^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$';
@@ -54,7 +55,7 @@ function message(e: ErrorObject, byName: Map<string, FieldSchema>): string {
 }
 
 /**
- * Compiles the add and edit validators of a page schema: types, lengths, patterns, ranges and
+ * Compiles the add and edit validators of a page schema: types, lengths, patterns, named value checks, ranges and
  * required fields come from the field declarations; unknown properties are refused.
  */
 export function compileValidators(schema: PageSchema): { add: BodyValidator; edit: BodyValidator } {
@@ -65,6 +66,7 @@ export function compileValidators(schema: PageSchema): { add: BodyValidator; edi
   const ruled = visibilityTargets(schema.linkage);
   const declaredRequired = schema.fields.filter((f) => f.required && !ruled.has(f.name)).map((f) => f.name);
   const nonEmpty = Object.fromEntries(declaredRequired.map((n) => [n, { not: { anyOf: [{ type: 'null' }, { const: '' }] } }]));
+  const checked = fields.filter((f) => f.valueCheck && f.form !== false);
   const build = (required: string[]) => {
     const validate = ajv.compile({
       type: 'object',
@@ -77,7 +79,7 @@ export function compileValidators(schema: PageSchema): { add: BodyValidator; edi
       if (body === null || typeof body !== 'object' || Array.isArray(body)) return '请求体需要一个JSON对象';
       // `<field>_dictText` and other display-only siblings are tolerated and dropped by the engine.
       const own = Object.fromEntries(Object.entries(body as Record<string, unknown>).filter(([k]) => !k.endsWith('_dictText')));
-      if (validate(own)) return null;
+      if (validate(own)) return checked.reduce<string | null>((found, f) => found ?? valueCheckProblem(f.valueCheck!, own[f.name]), null);
       const e = validate.errors![0];
       if (e.keyword === 'not') return fieldMessages.required(byName.get(e.instancePath.split('/')[1]) ?? { label: '' });
       return message(e, byName);

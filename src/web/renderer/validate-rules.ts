@@ -1,10 +1,11 @@
 import { registerValidateRules } from '@formily/core';
+import { VALUE_CHECKS, valueCheckProblem, type ValueCheckName } from '../../schema/value-checks';
 import { http } from '../api/request';
 
 /**
  * The two rules the form compiler names that only the server can answer (SPEC §5): a duplicate
  * check and a rule-code check, asked only when the field holds a value; the server's message is
- * shown in the field.
+ * shown in the field. A named value check (a check digit) runs here with the server's own function.
  */
 registerValidateRules({
   async duplicate(value, rule, ctx) {
@@ -17,6 +18,11 @@ registerValidateRules({
     } catch {
       return '';
     }
+  },
+  valueCheck(value, rule) {
+    const name = rule.valueCheck as unknown as string | undefined;
+    if (!name || !Object.hasOwn(VALUE_CHECKS, name)) return '';
+    return valueCheckProblem(name as ValueCheckName, value) ?? '';
   },
   async checkRule(value, rule) {
     const code = rule.checkRule as unknown as string | undefined;
