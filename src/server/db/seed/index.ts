@@ -11,6 +11,7 @@ import { seedCategories } from '../../modules/category/seed.js';
 import { seedFillRules } from '../../modules/rules/fill-rule-seed.js';
 import { seedDemoProjects } from '../../modules/project/seed.js';
 import { seedSystemSamples } from '../../modules/system/seed.js';
+import { seedContestPages } from '../../modules/pms/seed.js';
 import { inTransaction } from '../transaction.js';
 
 interface MenuSeed {
@@ -66,14 +67,17 @@ export async function seedIfEmpty(db: Db, opts: { seedDir: string; adminPassword
     };
     for (const [i, m] of menus.entries()) await addMenu(m, null, i);
 
-    // roles and their grants: '*' is everything, a menu url grants that menu and its buttons
+    // roles and their grants: '*' is everything, a menu url grants that menu and its buttons,
+    // `url#perms` that menu and that one button (意见反馈: everyone submits, only the administrator replies)
     const roleIds = new Map<string, string>();
     for (const r of readSeed<RoleSeed[]>(opts.seedDir, 'roles.json')) {
       const roleId = newId();
       roleIds.set(r.roleCode, roleId);
       await tx.insertInto('sysRole').values({ id: roleId, roleCode: r.roleCode, roleName: r.roleName, description: r.description, ...stamp }).execute();
+      const grants = (key: string) => r.grants.includes(key.split('#')[0]) || r.grants.includes(key)
+        || (!key.includes('#') && r.grants.some((g) => g.startsWith(`${key}#`)));
       const granted = r.grants.includes('*') ? allPerms
-        : [...permByUrl.entries()].filter(([key]) => r.grants.includes(key.split('#')[0])).map(([, id]) => id);
+        : [...permByUrl.entries()].filter(([key]) => grants(key)).map(([, id]) => id);
       for (const permissionId of granted) {
         await tx.insertInto('sysRolePermission').values({ id: newId(), roleId, permissionId }).execute();
       }
@@ -127,6 +131,7 @@ export async function seedIfEmpty(db: Db, opts: { seedDir: string; adminPassword
     await seedCategories(tx as unknown as Kysely<any>, opts.seedDir, stamp); // eslint-disable-line @typescript-eslint/no-explicit-any
     await seedFillRules(tx as unknown as Kysely<any>, opts.seedDir, stamp); // eslint-disable-line @typescript-eslint/no-explicit-any
     await seedSystemSamples(tx as unknown as Kysely<any>, opts.seedDir, stamp); // eslint-disable-line @typescript-eslint/no-explicit-any
+    await seedContestPages(tx as unknown as Kysely<any>, opts.seedDir, stamp); // eslint-disable-line @typescript-eslint/no-explicit-any
 
     await tx.insertInto('sysSetting').values({ key: 'site', value: JSON.stringify(DEFAULT_SITE) }).execute();
     const race = readSeed<Record<string, string>>(opts.seedDir, 'race.json');
