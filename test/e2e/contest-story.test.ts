@@ -1,11 +1,13 @@
 import type { Locator, Page } from 'playwright-core';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { ADMIN_PASSWORD, browserSession, loginThroughForm, type RunningServer } from './harness';
+import { ADMIN_PASSWORD, browserSession, loginAsAdmin, loginThroughForm, type RunningServer } from './harness';
 
 /**
  * The contest as its people live it, in Chromium: the applicant declares a project in 我的项目 and
  * submits it; the reviewer returns it from 项目审核 with an opinion; the applicant reads the opinion,
- * edits and resubmits; the reviewer passes it. Each step through the pages the schemas draw.
+ * edits and resubmits; the reviewer passes it; the administrator assigns experts automatically; two
+ * experts score it (one is told a score above the maximum); the administrator publishes; the
+ * applicant sees score and rank, and the public site the ranking. Each step through the pages.
  */
 describe('a project declared, returned, resubmitted and passed, in Chromium', () => {
   const session = browserSession();
@@ -19,8 +21,16 @@ describe('a project declared, returned, resubmitted and passed, in Chromium', ()
   const toast = (text: string) => page.locator('.ant-message-notice').filter({ hasText: text }).first();
   const row = () => page.locator('.schema-page .ant-table-tbody tr.ant-table-row').filter({ hasText: PROJECT.slice(0, 6) });
   const rowLink = (label: string) => row().locator('.schema-row-actions').getByText(label, { exact: true });
+  /** A row's link, shown or under 更多. */
+  async function rowAction(tr: Locator, label: string) {
+    const link = tr.locator('.schema-row-actions').getByText(label, { exact: true });
+    if (await link.count()) return link.click();
+    await tr.locator('.schema-row-actions').getByText('更多').click();
+    await page.locator('.ant-dropdown:visible .ant-dropdown-menu-item').filter({ hasText: label }).click();
+  }
 
   async function login(username: string) {
+    if (username === 'admin') return loginAsAdmin(page, server.baseUrl);
     await loginThroughForm(page, server.baseUrl, username, ADMIN_PASSWORD);
     const depart = page.locator('.ant-modal').filter({ hasText: '切换登录部门' });
     await Promise.race([depart.waitFor().then(() => ok(depart)), page.waitForURL('**/2025/dashboard/analysis')]);
@@ -115,5 +125,64 @@ describe('a project declared, returned, resubmitted and passed, in Chromium', ()
     await login('applicant');
     await open('/pms/myProject');
     await expect.poll(() => row().textContent()).toContain('已通过');
+  });
+
+  async function scoreAs(expert: string, marks: number[], tryTooHigh = false) {
+    await login(expert);
+    await open('/pms/score');
+    await rowAction(row(), '评分');
+    const drawer = page.locator('.ant-drawer').filter({ hasText: '评分：' });
+    await drawer.getByLabel('技术创新').waitFor();
+    if (tryTooHigh) {
+      await drawer.getByLabel('技术创新').fill('31');
+      await drawer.locator('.review-problem').filter({ hasText: '「技术创新」最高30分' }).waitFor();
+      await page.screenshot({ path: '/tmp/contest-expert-too-high.png' });
+    }
+    for (const [i, name] of ['技术创新', '市场前景', '团队能力', '商业模式', '社会效益'].entries()) await drawer.getByLabel(name).fill(String(marks[i]));
+    await expect.poll(() => drawer.locator('.review-total').textContent()).not.toContain('0.00');
+    await drawer.getByRole('button', { name: /提交评分/ }).click();
+    await ok(page.locator('.ant-modal-confirm').filter({ hasText: '提交后不能修改' }));
+    await toast('提交评分成功！').waitFor();
+  }
+
+  it('the administrator assigns experts automatically from 全部项目', async () => {
+    await login('admin');
+    await open('/pms/allProject');
+    await page.getByRole('button', { name: '自动分配专家' }).click();
+    await ok(page.locator('.ant-modal-confirm').filter({ hasText: '自动分配评审专家' }));
+    await toast('已分配3位专家次').waitFor();
+  });
+
+  it('two experts score it; one is told a score above the maximum', async () => {
+    await scoreAs('expert', [25, 20, 16, 12, 8], true);
+    await page.context().clearCookies();
+    await page.evaluate(() => { localStorage.clear(); sessionStorage.clear(); });
+    await scoreAs('expert2', [27, 22, 18, 13, 9]);
+  });
+
+  it('the administrator publishes the results; the applicant sees score and rank, the public site the ranking', async () => {
+    // The third expert's sheet and the demo's two pending ones, arranged as if submitted.
+    server.sql(`update pms_project_review set state = 'submitted', total = 78, scores = '{}', submit_time = '2026-11-20 10:00:00' where state = 'pending'`);
+    await login('admin');
+    await page.goto(`${server.baseUrl}/2025/pms/race`);
+    const race = page.locator('.schema-page .ant-table-tbody tr.ant-table-row').filter({ hasText: '第二届' });
+    await race.waitFor();
+    await rowAction(race, '公示结果');
+    await ok(page.locator('.ant-modal-confirm').filter({ hasText: '计算最终得分' }));
+    await toast('结果已公示').waitFor();
+
+    await page.context().clearCookies();
+    await page.evaluate(() => { localStorage.clear(); sessionStorage.clear(); });
+    await login('applicant');
+    await open('/pms/myProject');
+    const cells = await row().locator('td').allTextContents();
+    expect(cells.some((c) => /^\d+\.\d{2}$/.test(c.trim()))).toBe(true); // 最终得分
+    await page.screenshot({ path: '/tmp/contest-applicant-rank.png' });
+
+    await page.goto(`${server.baseUrl}/2025/web/project`);
+    const ranking = page.locator('section[aria-label$="获奖排名"]');
+    await ranking.waitFor();
+    expect(await ranking.textContent()).toContain(PROJECT);
+    await page.screenshot({ path: '/tmp/contest-public-ranking.png', fullPage: true });
   });
 });
