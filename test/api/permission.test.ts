@@ -132,8 +132,11 @@ describe(`getUserPermissionByToken [${BACKEND}]`, () => {
     expect(titles).not.toContain('用户管理');
     expect(titles).not.toContain('全部项目');
     const pms = menu.find((n) => n.meta.title === '项目申报')!;
-    expect(pms.children!.map((c) => c.meta.title)).toEqual(['我的项目']);
+    expect(pms.children!.map((c) => c.meta.title)).toEqual(['我的项目', '活动管理', '活动报名', '意见反馈']);
     expect(p.auth.map((a: any) => a.action)).not.toContain('system:user:add');
+    // A role granted one button of a menu (roles.json `url#perms`) holds that button only.
+    expect(p.auth.map((a: any) => a.action).filter((a: string) => /^pms:(feedback|activity|activitySignup):/.test(a)).sort())
+      .toEqual(['pms:activity:signup', 'pms:activitySignup:export', 'pms:feedback:add']);
     // same set for everyone (the order is not part of the contract: PostgreSQL returns rows in physical order)
     const byAction = (a: any, b: any) => a.action.localeCompare(b.action);
     expect([...p.allAuth].sort(byAction)).toEqual([...admin.allAuth].sort(byAction));

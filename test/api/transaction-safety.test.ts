@@ -1,5 +1,6 @@
 /* eslint-disable @typescript-eslint/no-explicit-any */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { creditCodeCheckChar } from '../../src/schema/credit-code.js';
 import { editableCopy, sampleRow, writableSchemas } from '../helpers/sample-row.js';
 import { BACKEND, startServer, type TestServer } from '../helpers/server.js';
 
@@ -16,6 +17,7 @@ const RULES_BEYOND_FIELDS: Record<string, (s: TestServer, n: number) => Promise<
   sys_fill_rule: () => ({ ruleParams: '{"prefix":"T","seqLength":4}' }),
   sys_gateway_route: () => ({ predicates: '[{"name":"Path","args":["/t/**"]}]' }),
   sys_tenant: (_s, n) => ({ code: 9000 + n }),
+  pms_enterprise: (_s, n) => { const body = `91330106MA${String(1000000 + n).slice(-7)}`; return { creditCode: body + creditCodeCheckChar(body) }; },
   quartz_job: () => ({ cronExpression: '0/30 * * * * ?' }),
   onl_graphreport_head: () => ({ cgrSql: 'select depart_name, id from sys_depart', xaxisField: 'depart_name', yaxisField: 'id' }),
   sys_dict_item: async (s) => ({ dictId: await firstId(s, 'sys_dict') }),
