@@ -42,19 +42,19 @@ describe(`online report export [${BACKEND}]`, () => {
     expect(rows[0][0]).toBe('用户报表');
     expect(rows[1][0]).toBe('导出人:管理员');
     expect(rows[2]).toEqual(['账号', '性别']);
-    expect(rows.slice(3)).toEqual([['admin', '男'], ['applicant', '女'], ['expert', '男'], ['guest', '0'], ['reviewer', '男']]);
+    expect(rows.slice(3)).toEqual([['admin', '男'], ['applicant', '女'], ['expert', '男'], ['expert2', '男'], ['expert3', '女'], ['expert4', '男'], ['expert5', '女'], ['guest', '0'], ['reviewer', '男']]);
   });
 
   it('honours the search fields and the report parameters as getData does', async () => {
     const byQuery = await sheetOf(await (await download(`user_report?sex=2`)).arrayBuffer());
-    expect(byQuery.slice(3)).toEqual([['applicant', '女']]);
+    expect(byQuery.slice(3)).toEqual([['applicant', '女'], ['expert3', '女'], ['expert5', '女']]);
     const byParam = await sheetOf(await (await download(`user_report?self_name=${encodeURIComponent('核')}`)).arrayBuffer());
     expect(byParam.slice(3)).toEqual([['reviewer', '男']]);
     const hidden = await sheetOf(await (await download(`user_report?realname=${encodeURIComponent('*专家*')}`)).arrayBuffer());
     expect(hidden.slice(3)).toEqual([['expert', '男']]);
     // The export answers to the same id getData uses.
     const id = expectOk(await s.api.get('/online/cgreport/api/getRpColumns/user_report', { token })).cgRpConfigId;
-    expect((await sheetOf(await (await download(`${id}?sex=2`)).arrayBuffer())).slice(3)).toEqual([['applicant', '女']]);
+    expect((await sheetOf(await (await download(`${id}?sex=2`)).arrayBuffer())).slice(3)).toEqual([['applicant', '女'], ['expert3', '女'], ['expert5', '女']]);
   });
 
   it("stops at the service's row cap", async () => {

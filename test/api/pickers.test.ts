@@ -29,7 +29,7 @@ describe(`user and department pickers: value echo [${BACKEND}]`, () => {
   });
 
   it('shows realnames for stored user ids when the field stores ids', async () => {
-    const page = expectOk(await s.api.get('/sys/user/queryUserComponentData?username=expert', { token }));
+    const page = expectOk(await s.api.get('/sys/user/queryUserComponentData?username=expert&realname=%E8%AF%84%E5%AE%A1%E4%B8%93%E5%AE%B6', { token }));
     expect(page.records).toHaveLength(1);
     expect(await echo('sys_user,realname,id', [page.records[0].id])).toEqual(['评审专家']);
   });

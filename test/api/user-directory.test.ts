@@ -41,7 +41,7 @@ describe(`user directory: contacts and role internals [${BACKEND}]`, () => {
   /** Where choosing a person is enough: open to every signed-in user. */
   const pickerPaths = () => [
     '/sys/user/queryUserComponentData?pageNo=1&pageSize=100',
-    '/sys/user/queryUserComponentData?username=expert',
+    '/sys/user/queryUserComponentData?username=expert&realname=%E8%AF%84%E5%AE%A1%E4%B8%93%E5%AE%B6',
     `/sys/user/queryUserByDepId?id=${expertDepartId}`,
     `/sys/user/userDepartList?userId=${expertId}`,
     `/sys/dict/getDictItems/${enc('sys_user,realname,username')}`,
@@ -77,7 +77,7 @@ describe(`user directory: contacts and role internals [${BACKEND}]`, () => {
         const result = expectOk(await get(path, who));
         expect(leaked(result), path).toEqual([]);
       }
-      const page = expectOk(await get('/sys/user/queryUserComponentData?username=expert', who));
+      const page = expectOk(await get('/sys/user/queryUserComponentData?username=expert&realname=%E8%AF%84%E5%AE%A1%E4%B8%93%E5%AE%B6', who));
       expect(page.records).toHaveLength(1);
       expect(Object.keys(page.records[0]).sort()).toEqual(['avatar', 'createTime', 'id', 'orgCode', 'orgCodeTxt', 'realname', 'sex', 'sex_dictText', 'status', 'username', 'workNo']);
       expect(page.records[0]).toMatchObject({ username: 'expert', realname: '评审专家' });
@@ -99,7 +99,7 @@ describe(`user directory: contacts and role internals [${BACKEND}]`, () => {
   }
 
   it('admin still reads contacts in pickers, role lists and dictionaries, and role internals', async () => {
-    const page = expectOk(await get('/sys/user/queryUserComponentData?username=expert', 'admin'));
+    const page = expectOk(await get('/sys/user/queryUserComponentData?username=expert&realname=%E8%AF%84%E5%AE%A1%E4%B8%93%E5%AE%B6', 'admin'));
     expect(page.records[0]).toMatchObject({ username: 'expert', phone: PHONE, email: EMAIL });
     expect(expectOk(await get(`/sys/user/queryUserByDepId?id=${expertDepartId}`, 'admin')).find((u: any) => u.username === 'expert')).toMatchObject({ phone: PHONE });
     const members = expectOk(await get(`/sys/user/userRoleList?roleId=${expertRoleId}`, 'admin'));
@@ -141,7 +141,7 @@ describe(`user directory: contacts and role internals [${BACKEND}]`, () => {
     await grant('reviewer', 'system/UserList');
     await grant('applicant', 'system/RoleList');
 
-    const reviewerPage = expectOk(await get('/sys/user/queryUserComponentData?username=expert', 'reviewer'));
+    const reviewerPage = expectOk(await get('/sys/user/queryUserComponentData?username=expert&realname=%E8%AF%84%E5%AE%A1%E4%B8%93%E5%AE%B6', 'reviewer'));
     expect(reviewerPage.records[0]).toMatchObject({ phone: PHONE, email: EMAIL });
     expect(expectOk(await get(`/sys/dict/loadDictItem/${enc('sys_user,phone,username')}?key=expert`, 'reviewer'))).toEqual([PHONE]);
     // Its user form assigns roles: the role list and a user's roles, not the roles' permissions or members.
