@@ -56,5 +56,9 @@ describe('aggregation and ranking', () => {
     const ranks = rankWithin(projects, { group: (p) => p.track, score: (p) => aggregate(p.totals), allTotals: (p) => p.totals, submitted: (p) => p.at });
     expect(ranks.get('it')!.map((r) => [r.item.id, r.rank])).toEqual([['c', 1], ['b', 2], ['a', 3], ['d', 4]]);
     expect(ranks.get('bio')!.map((r) => [r.item.id, r.rank])).toEqual([['e', 1], ['g', 1]]);
+    // What is still equal shares its rank and is listed by name (丁 ding before 戊 wu), whatever the input order.
+    const named = rankWithin([{ id: '戊', track: 'x', totals: [80], at: '' }, { id: '丁', track: 'x', totals: [80], at: '' }],
+      { group: (p) => p.track, score: (p) => aggregate(p.totals), allTotals: (p) => p.totals, submitted: (p) => p.at, name: (p) => p.id });
+    expect(named.get('x')!.map((r) => [r.item.id, r.rank])).toEqual([['丁', 1], ['戊', 1]]);
   });
 });

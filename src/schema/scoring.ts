@@ -10,6 +10,8 @@ export interface Indicator {
   maxScore: number;
   /** Its share of the total (any positive numbers; they are normalised). */
   weight: number;
+  /** What the assessor should look at (shown beside the input). */
+  description?: string | null;
 }
 
 /** Scores by indicator id. */
@@ -72,9 +74,9 @@ export interface Ranked<T> {
 /**
  * Ranks by final score, highest first, within each group (a track). Ties are broken, in order, by
  * the higher mean of all totals (extremes kept), the more sheets, then the earlier submission; what
- * is still equal shares a rank (1, 2, 2, 4).
+ * is still equal shares a rank (1, 2, 2, 4) and is listed by name, so every run lists it alike.
  */
-export function rankWithin<T>(items: T[], key: { group: (t: T) => string; score: (t: T) => number | null; allTotals: (t: T) => number[]; submitted: (t: T) => string }): Map<string, Ranked<T>[]> {
+export function rankWithin<T>(items: T[], key: { group: (t: T) => string; score: (t: T) => number | null; allTotals: (t: T) => number[]; submitted: (t: T) => string; name?: (t: T) => string }): Map<string, Ranked<T>[]> {
   const groups = new Map<string, T[]>();
   for (const t of items) if (key.score(t) !== null) groups.set(key.group(t), [...(groups.get(key.group(t)) ?? []), t]);
   const mean = (t: T) => { const a = key.allTotals(t); return a.length ? a.reduce((x, y) => x + y, 0) / a.length : 0; };
@@ -82,7 +84,7 @@ export function rankWithin<T>(items: T[], key: { group: (t: T) => string; score:
     || key.submitted(a).localeCompare(key.submitted(b));
   const out = new Map<string, Ranked<T>[]>();
   for (const [group, list] of groups) {
-    const sorted = [...list].sort(order);
+    const sorted = [...list].sort((a, b) => order(a, b) || (key.name ? key.name(a).localeCompare(key.name(b), 'zh-CN') : 0));
     const ranked: Ranked<T>[] = [];
     sorted.forEach((item, i) => {
       const tied = i > 0 && order(sorted[i - 1], item) === 0;

@@ -1,4 +1,5 @@
 /* eslint-disable @typescript-eslint/no-explicit-any */
+import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectEnvelope, expectOk } from '../helpers/envelope.js';
 import { BACKEND, startServer, type TestServer } from '../helpers/server.js';
@@ -63,8 +64,15 @@ describe(`contest scoring: assign, score, publish [${BACKEND}]`, () => {
     expect(await sheet(review.id, expert2)).toMatchObject({ projectName: '只给专家二', orgName: '新锐科技有限公司', project: { track: 'bio' } });
     const mine = expectOk(await s.api.get('/pms/review/list?pageSize=100', { token: expert })).records;
     expect(mine.every((r: any) => r.expert === 'expert')).toBe(true);
-    // An applicant never reaches the sheets of their own project.
+    // Scoring a project one is not assigned to: not found, and nothing changes.
+    refused(await save(review.id, {}), 200, '未找到对应数据');
+    refused(await submit(review.id), 404, '未找到对应数据');
+    expect((await reviewOf(id, 'expert2')).state).toBe('pending');
+    // An applicant never reaches the sheets of their own project, by any path.
     expect((await s.api.get('/pms/review/list', { token: applicant })).status).toBe(403);
+    expect((await s.api.get(`/pms/review/queryById?id=${review.id}`, { token: applicant })).status).toBe(403);
+    expect((await s.api.get(`/pms/review/sheet?id=${review.id}`, { token: applicant })).status).toBe(403);
+    expect((await s.api.get(`/pms/review/exportXls`, { token: applicant })).status).toBe(403);
   });
 
   it('checks each save against the contest’s sheet, computes the total itself, and locks a submitted sheet', async () => {
@@ -89,6 +97,7 @@ describe(`contest scoring: assign, score, publish [${BACKEND}]`, () => {
     expect(Number((await reviewOf(id, 'expert')).total)).toBe(45);
     refused(await submit(review.id), 400, '总分低于60分，请填写评语');
     expectOk(await save(review.id, { [tech]: 15, [market]: 10, [team]: 10, [model]: 5, [social]: 5 }, expert, '市场分析不足'));
+    expect((await reviewOf(id, 'expert')).state).toBe('draft');
     expectOk(await submit(review.id), '提交评分成功！');
     refused(await save(review.id, { [tech]: 30 }), 409, '当前状态「已提交」不能修改');
     refused(await submit(review.id), 409, '当前状态「已提交」不能提交评分');
@@ -131,5 +140,116 @@ describe(`contest scoring: assign, score, publish [${BACKEND}]`, () => {
     expect(pub[0].projects.length).toBe(after.length);
     expect(Object.keys(pub[0].projects[0]).sort()).toEqual(['finalScore', 'id', 'name', 'orgName', 'rank', 'track', 'track_dictText']);
     expect((await s.api.post('/pms/race/publishResults', { id: raceId, force: true }, { token: expert })).status).toBe(403);
+  });
+  it('reassigns or removes an expert whose sheet is not submitted, never one already submitted', async () => {
+    const id = await newPassedProject('更换专家项目');
+    expectOk(await s.api.post('/pms/project/assignExperts', { projectId: id, experts: 'expert,expert2' }, { token: admin }));
+    const panel = expectOk(await s.api.get(`/pms/project/experts?projectId=${id}`, { token: admin }));
+    expect(panel.assigned.map((a: any) => a.expert).sort()).toEqual(['expert', 'expert2']);
+    expect(panel.experts.find((e: any) => e.username === 'expert')).toMatchObject({ avoid: false, orgs: ['信息技术组'] });
+    expect((await s.api.get(`/pms/project/experts?projectId=${id}`, { token: expert })).status).toBe(403);
+    const first = await reviewOf(id, 'expert');
+    const form = await sheet(first.id);
+    expectOk(await save(first.id, { [form.indicators[0].id]: 10 }));
+    refused(await s.api.post('/pms/project/reassignExpert', { reviewId: first.id, expert: 'expert2' }, { token: admin }), 409, 'expert2 已是「更换专家项目」的评审专家');
+    refused(await s.api.post('/pms/project/reassignExpert', { reviewId: first.id, expert: 'reviewer' }, { token: admin }), 400, 'reviewer 不是评审专家');
+    expectOk(await s.api.post('/pms/project/reassignExpert', { reviewId: first.id, expert: 'expert5' }, { token: admin }), '已更换评审专家');
+    // The new expert starts from an empty sheet; the old one no longer reaches it.
+    expect(await reviewOf(id, 'expert5')).toMatchObject({ id: first.id, state: 'pending', scores: null, total: null });
+    refused(await s.api.get(`/pms/review/sheet?id=${first.id}`, { token: expert }), 404, '未找到对应数据');
+    // Removing: an unsubmitted sheet goes (撤销分配), a submitted one stays.
+    const second = await reviewOf(id, 'expert2');
+    const full = Object.fromEntries(form.indicators.map((i: any) => [i.id, i.maxScore]));
+    expectOk(await save(second.id, full, expert2));
+    expectOk(await submit(second.id, expert2));
+    refused(await s.api.post('/pms/project/reassignExpert', { reviewId: second.id, expert: 'expert' }, { token: admin }), 409, 'expert2 已提交评分，不能更换');
+    refused(await s.api('DELETE', `/pms/review/delete?id=${second.id}`, { token: admin }), 409, '当前状态「已提交」不能删除');
+    expectOk(await s.api('DELETE', `/pms/review/delete?id=${first.id}`, { token: admin }));
+    expect((await db().selectFrom('pms_project').select('reviewProgress').where('id', '=', id).executeTakeFirst()).reviewProgress).toBe('1/1');
+  });
+
+  describe('a contest scored by five experts', () => {
+    let race: string;
+    let tokens: Record<string, string>;
+    const experts = ['expert', 'expert2', 'expert3', 'expert4', 'expert5'];
+    const projects: Record<string, string> = {};
+
+    /** One project of the new contest, scored by the first experts with these totals (one indicator of 100). */
+    const scored = async (name: string, track: string, totals: number[]) => {
+      expectOk(await s.api.post('/pms/project/add', { raceId: race, name, track, orgName: '评审测试单位', leader: '孙工', leaderPhone: '13800138222' }, { token: applicant }));
+      const id = (await db().selectFrom('pms_project').select('id').where('name', '=', name).executeTakeFirstOrThrow()).id;
+      await db().updateTable('pms_project').set({ state: 'passed', submitTime: '2026-11-02 09:00:00' }).where('id', '=', id).execute();
+      expectOk(await s.api.post('/pms/project/assignExperts', { projectId: id, experts: experts.slice(0, totals.length).join(',') }, { token: admin }));
+      for (const [k, total] of totals.entries()) {
+        const r = await reviewOf(id, experts[k]);
+        const ind = (await sheet(r.id, tokens[experts[k]])).indicators[0].id;
+        expectOk(await save(r.id, { [ind]: total }, tokens[experts[k]]));
+        expectOk(await submit(r.id, tokens[experts[k]]));
+      }
+      projects[name] = id;
+      return id;
+    };
+
+    beforeAll(async () => {
+      tokens = { expert, expert2 };
+      for (const e of ['expert3', 'expert4', 'expert5']) tokens[e] = await s.login(e);
+      expectOk(await s.api.post('/pms/race/add', {
+        title: '排名测试赛', year: 2026, expertsPerProject: 5,
+        pms_race_indicatorList: [{ name: '综合评价', maxScore: 100, weight: 1, sortNo: 1 }],
+      }, { token: admin }));
+      race = (await db().selectFrom('pms_race').select('id').where('title', '=', '排名测试赛').executeTakeFirstOrThrow()).id;
+      await scored('甲', 'it', [60, 80, 80, 80, 100]); // final 80 (60 and 100 dropped), mean 80, 5 sheets
+      await scored('乙', 'it', [50, 80, 80, 80, 90]); //  final 80, mean 76
+      await scored('丙', 'it', [90, 90, 90]); //          final 90
+      await scored('丁', 'it', [80, 80, 80]); //          final 80, mean 80, 3 sheets
+      await scored('戊', 'it', [80, 80, 80]); //          all equal to 丁: they share a rank
+      await scored('己', 'bio', [70]);
+    });
+
+    it('drops the highest and lowest from five sheets on, and breaks ties by the documented rule', async () => {
+      const ranking = expectOk(await s.api.get(`/pms/race/ranking?id=${race}&track=it`, { token: admin }));
+      expect(ranking.map((r: any) => [r.name, r.rank, r.finalScore, r.reviews])).toEqual([
+        ['丙', 1, 90, 3], ['甲', 2, 80, 5], ['丁', 3, 80, 3], ['戊', 3, 80, 3], ['乙', 5, 80, 5],
+      ]);
+      expect(ranking[0]).toMatchObject({ track: 'it', track_dictText: '信息技术' });
+      const all = expectOk(await s.api.get(`/pms/race/ranking?id=${race}`, { token: admin }));
+      expect(all.map((r: any) => r.name)).toContain('己');
+      refused(await s.api.get('/pms/race/ranking?id=nope', { token: admin }), 404, '赛事不存在');
+      expect((await s.api.get(`/pms/race/ranking?id=${race}`, { token: applicant })).status).toBe(403);
+    });
+
+    it('exports the ranking to xlsx', async () => {
+      const res = await fetch(`${s.apiUrl}/pms/race/exportRanking?id=${race}&track=it`, { headers: { 'X-Access-Token': admin } });
+      expect(res.status).toBe(200);
+      expect(res.headers.get('content-type')).toContain('spreadsheetml');
+      expect(decodeURIComponent(res.headers.get('content-disposition')!.split("UTF-8''")[1])).toBe('排名测试赛排名.xlsx');
+      const wb = new ExcelJS.Workbook();
+      await wb.xlsx.load(await res.arrayBuffer());
+      const rows: unknown[][] = [];
+      wb.worksheets[0].eachRow((row) => rows.push((row.values as unknown[]).slice(1)));
+      expect(rows[2]).toEqual(['赛道', '排名', '项目名称', '申报单位', '最终得分', '评分份数']);
+      expect(rows.slice(3).map((r) => [r[0], r[1], r[2], r[4]])).toEqual([['信息技术', 1, '丙', 90], ['信息技术', 2, '甲', 80], ['信息技术', 3, '丁', 80], ['信息技术', 3, '戊', 80], ['信息技术', 5, '乙', 80]]);
+      expect((await fetch(`${s.apiUrl}/pms/race/exportRanking?id=${race}`, { headers: { 'X-Access-Token': applicant } })).status).toBe(403);
+    });
+
+    it('publishes without force when every sheet is in; the applicant sees score and rank only while published', async () => {
+      const mine = async (token = applicant) => expectOk(await s.api.get(`/pms/project/list?raceId=${race}&pageSize=50`, { token })).records;
+      expect((await mine()).every((p: any) => p.finalScore === null && p.rank === null)).toBe(true);
+      expectOk(await s.api.post('/pms/race/publishResults', { id: race }, { token: admin }), '「排名测试赛」结果已公示，共6个项目');
+      const after = await mine();
+      expect(after.find((p: any) => p.name === '甲')).toMatchObject({ rank: 2 });
+      expect(Number(after.find((p: any) => p.name === '甲').finalScore)).toBe(80);
+      expect(Number(expectOk(await s.api.get(`/pms/project/queryById?id=${projects['乙']}`, { token: applicant })).rank)).toBe(5);
+      const race2 = await db().selectFrom('pms_race').select(['resultPublished', 'resultPublishTime']).where('id', '=', race).executeTakeFirst();
+      expect(race2.resultPublished).toBe('1');
+      expect(race2.resultPublishTime).toBeTruthy();
+      const pub = expectOk(await s.api.get('/web/ranking')).find((r: any) => r.id === race);
+      expect(pub.projects.map((p: any) => [p.name, p.rank])).toEqual([['己', 1], ['丙', 1], ['甲', 2], ['丁', 3], ['戊', 3], ['乙', 5]]);
+      // Withdrawn from publication, the scores are hidden again from the applicant, not from the administrator.
+      await db().updateTable('pms_race').set({ resultPublished: '0' }).where('id', '=', race).execute();
+      expect((await mine()).every((p: any) => p.finalScore === null && p.rank === null)).toBe(true);
+      expect((await mine(admin)).find((p: any) => p.name === '甲').rank).toBe(2);
+      expect(expectOk(await s.api.get('/web/ranking')).find((r: any) => r.id === race)).toBeUndefined();
+    });
   });
 });

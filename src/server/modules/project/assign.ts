@@ -6,11 +6,11 @@ import { inTransaction } from '../../db/transaction.js';
 import { badRequest, ClientError, ok } from '../../http/result.js';
 import { newId } from '../../util/ids.js';
 import { formatDateTime } from '../../util/time.js';
-import { refreshProgress, REVIEW } from './review-module.js';
+import { OPEN_STATES, refreshProgress, REVIEW } from './review-module.js';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
 
-interface Expert { username: string; orgs: Set<string> }
+interface Expert { username: string; realname: string; orgs: Set<string> }
 
 /**
  * The accounts holding the expert role (not frozen), each with the organisations they belong to:
@@ -28,7 +28,7 @@ async function expertsOf(db: Kysely<any>): Promise<Expert[]> {
       .select('sys_depart.departName').where('sys_user_depart.userId', '=', String(u.id)).execute() as Row[];
     const listed = await db.selectFrom('pms_expert').select('organisation').where('name', '=', String(u.realname ?? '')).execute() as Row[];
     const orgs = new Set([...departs.map((d) => d.departName), ...listed.map((e) => e.organisation)].filter(Boolean).map((o) => String(o).trim()));
-    experts.push({ username: String(u.username), orgs });
+    experts.push({ username: String(u.username), realname: String(u.realname ?? u.username), orgs });
   }
   return experts;
 }
@@ -61,6 +61,56 @@ export async function assignRoutes(app: FastifyInstance): Promise<void> {
     const added = await inTransaction(db, (tx) => assignByHand(tx, body.projectId as string, wanted, by));
     return ok({ added }, `已分配${added}位专家`);
   });
+
+  /** What the 分配专家 panel shows for one project: its sheets, and every expert with their load and whether they must stand aside. */
+  app.get<{ Querystring: { projectId?: string } }>('/pms/project/experts', async (req) => {
+    await requireAction(app.ctx.db, req, 'pms:project:assign');
+    const projectId = req.query.projectId;
+    if (typeof projectId !== 'string' || !projectId) throw badRequest('缺少参数 projectId');
+    const project = await db.selectFrom('pms_project').select(['id', 'raceId', 'name', 'orgName', 'state']).where('id', '=', projectId).executeTakeFirst() as Row | undefined;
+    if (!project) throw new ClientError(404, '未找到对应数据');
+    const race = await db.selectFrom('pms_race').select('expertsPerProject').where('id', '=', String(project.raceId)).executeTakeFirst() as Row | undefined;
+    const experts = await expertsOf(db);
+    const names = new Map(experts.map((e) => [e.username, e.realname]));
+    const reviews = await db.selectFrom(REVIEW).select(['id', 'projectId', 'expert', 'state', 'total']).where('raceId', '=', String(project.raceId)).execute() as Row[];
+    const load = new Map<string, number>();
+    for (const r of reviews) load.set(String(r.expert), (load.get(String(r.expert)) ?? 0) + 1);
+    return ok({
+      project: { id: project.id, name: project.name, orgName: project.orgName, state: project.state },
+      expertsPerProject: Number(race?.expertsPerProject) || 3,
+      assigned: reviews.filter((r) => r.projectId === projectId).map((r) => ({
+        id: r.id, expert: r.expert, realname: names.get(String(r.expert)) ?? r.expert, state: r.state, total: r.total === null ? null : Number(r.total),
+      })),
+      experts: experts.map((e) => ({ username: e.username, realname: e.realname, orgs: [...e.orgs], load: load.get(e.username) ?? 0, avoid: sameOrg(e, project) })),
+    });
+  });
+
+  /** 更换专家: an unsubmitted sheet goes to another expert, emptied; a submitted one stays. */
+  app.post<{ Body: { reviewId?: unknown; expert?: unknown } }>('/pms/project/reassignExpert', async (req) => {
+    await requireAction(app.ctx.db, req, 'pms:project:assign');
+    const { reviewId, expert } = req.body ?? {};
+    if (typeof reviewId !== 'string' || !reviewId) throw badRequest('缺少参数 reviewId');
+    if (typeof expert !== 'string' || !expert.trim()) throw badRequest('请选择评审专家');
+    await inTransaction(db, (tx) => reassign(tx, reviewId, expert.trim(), req.user!.username));
+    return ok(null, '已更换评审专家');
+  });
+}
+
+async function reassign(tx: Kysely<any>, reviewId: string, name: string, by: string): Promise<void> {
+  const sheet = await tx.selectFrom(REVIEW).select(['projectId', 'expert', 'state']).where('id', '=', reviewId).executeTakeFirst() as Row | undefined;
+  if (!sheet) throw new ClientError(404, '未找到对应数据');
+  if (sheet.expert === name) return;
+  const project = await passedProject(tx, String(sheet.projectId));
+  const e = (await expertsOf(tx)).find((x) => x.username === name);
+  if (!e) throw badRequest(`${name.slice(0, 64)} 不是评审专家`);
+  if (sameOrg(e, project)) throw new ClientError(409, `${name} 与「${project.name}」同属 ${project.orgName}，需回避`);
+  const taken = await tx.selectFrom(REVIEW).select('id').where('projectId', '=', String(sheet.projectId)).where('expert', '=', name).executeTakeFirst();
+  if (taken) throw new ClientError(409, `${name} 已是「${project.name}」的评审专家`);
+  const moved = await tx.updateTable(REVIEW)
+    .set({ expert: name, scores: null, total: null, comment: null, state: 'pending', submitTime: null, updateBy: by, updateTime: formatDateTime() })
+    .where('id', '=', reviewId).where('state', 'in', OPEN_STATES).executeTakeFirst();
+  if (!Number(moved.numUpdatedRows)) throw new ClientError(409, `${String(sheet.expert)} 已提交评分，不能更换`);
+  await refreshProgress(tx, [String(sheet.projectId)]);
 }
 
 async function passedProject(tx: Kysely<any>, id: string): Promise<Row> {

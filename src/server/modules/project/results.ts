@@ -1,6 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import { aggregate, rankWithin } from '../../../schema/scoring.js';
+import type { PageSchema } from '../../../schema/types.js';
+import { writeWorkbook } from '../../crud/excel.js';
 import type { Row } from '../../crud/hooks.js';
 import { requireAction, userActions } from '../../crud/permission.js';
 import { inTransaction } from '../../db/transaction.js';
@@ -11,6 +13,16 @@ import { REVIEW } from './review-module.js';
 /* eslint-disable @typescript-eslint/no-explicit-any */
 
 const PUBLISH = 'pms:race:publish';
+
+/** The columns of an exported ranking (writeWorkbook's layout: title, exported by, header, rows). */
+const RANKING_SHEET = {
+  code: 'pms_race_ranking', title: '赛事排名', table: 'pms_race_ranking', api: '/pms/race/ranking',
+  fields: [
+    { name: 'track', label: '赛道', type: 'string' }, { name: 'rank', label: '排名', type: 'int' },
+    { name: 'name', label: '项目名称', type: 'string' }, { name: 'orgName', label: '申报单位', type: 'string' },
+    { name: 'finalScore', label: '最终得分', type: 'decimal' }, { name: 'reviews', label: '评分份数', type: 'int' },
+  ],
+} as unknown as PageSchema;
 
 interface Scored { id: string; name: string; orgName: string; track: string; submitTime: string; totals: number[]; finalScore: number | null }
 
@@ -36,7 +48,7 @@ async function scoredProjects(db: Kysely<any>, raceId: string): Promise<{ projec
 
 /** The ranking per track, in rank order, ties sharing a rank (src/schema/scoring.ts). */
 export function rankingOf(projects: Scored[]) {
-  return rankWithin(projects, { group: (p) => p.track, score: (p) => p.finalScore, allTotals: (p) => p.totals, submitted: (p) => p.submitTime });
+  return rankWithin(projects, { group: (p) => p.track, score: (p) => p.finalScore, allTotals: (p) => p.totals, submitted: (p) => p.submitTime, name: (p) => p.name });
 }
 
 async function trackLabels(req: FastifyRequest) {
@@ -80,11 +92,26 @@ export async function resultRoutes(app: FastifyInstance): Promise<void> {
     return ok(null, `「${race.title}」结果已公示，共${ranks.size}个项目`);
   });
 
-  app.get<{ Querystring: { id?: string } }>('/pms/race/ranking', async (req) => {
+  /** The ranking as it stands (computed from the submitted sheets, published or not), one track or all. */
+  const ranking = async (req: FastifyRequest<{ Querystring: { id?: string; track?: string } }>) => {
     const held = await userActions(app.ctx.db, req.user!.id);
     if (!held.has(PUBLISH) && !held.has('pms:project:export')) await requireAction(app.ctx.db, req, PUBLISH);
     const race = await raceOf(req.query.id);
-    return ok(await rankingRows(req, (await scoredProjects(db, String(race.id))).projects));
+    const track = req.query.track;
+    if (track !== undefined && typeof track !== 'string') throw badRequest('赛道参数格式错误');
+    const rows = await rankingRows(req, (await scoredProjects(db, String(race.id))).projects);
+    return { race, rows: track ? rows.filter((r) => r.track === track) : rows };
+  };
+
+  app.get<{ Querystring: { id?: string; track?: string } }>('/pms/race/ranking', async (req) => ok((await ranking(req)).rows));
+
+  app.get<{ Querystring: { id?: string; track?: string } }>('/pms/race/exportRanking', async (req, reply) => {
+    const { race, rows } = await ranking(req);
+    const file = await writeWorkbook(RANKING_SHEET, rows, req.user!.realname || req.user!.username);
+    const name = `${String(race.title)}排名.xlsx`;
+    return reply.type('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
+      .header('Content-Disposition', `attachment; filename="ranking.xlsx"; filename*=UTF-8''${encodeURIComponent(name)}`)
+      .send(file);
   });
 
   app.get('/web/ranking', { config: { public: true } }, async (req) => {

@@ -12,12 +12,14 @@ export const REVIEW = 'pms_project_review';
 /** The projects whose reviews a delete request removes, from before the delete to after it. */
 const unassigned = new WeakMap<FastifyRequest, string[]>();
 const PROJECT = 'pms_project';
+/** The states in which a sheet is still the expert's to change (or the administrator's to reassign). */
+export const OPEN_STATES = ['pending', 'draft'];
 
 /** The contest's scoring sheet, in its order. */
 export async function indicatorsOf(db: Kysely<any>, raceId: string): Promise<Indicator[]> {
-  const rows = await db.selectFrom('pms_race_indicator').select(['id', 'name', 'maxScore', 'weight'])
+  const rows = await db.selectFrom('pms_race_indicator').select(['id', 'name', 'maxScore', 'weight', 'description'])
     .where('raceId', '=', raceId).orderBy('sortNo').orderBy('id').execute() as Row[];
-  return rows.map((r) => ({ id: String(r.id), name: String(r.name), maxScore: Number(r.maxScore), weight: Number(r.weight) }));
+  return rows.map((r) => ({ id: String(r.id), name: String(r.name), maxScore: Number(r.maxScore), weight: Number(r.weight), description: (r.description as string | null) ?? null }));
 }
 
 function parseScores(raw: unknown): SheetScores {
@@ -67,13 +69,19 @@ export const reviewModule: SchemaModule = {
   hooks: {
     async beforeEdit(h: HookContext, changes, _body, current) {
       for (const f of ['projectId', 'raceId', 'expert', 'total']) delete changes[f];
-      if (!('scores' in changes)) return;
-      const scores = parseScores(changes.scores);
-      const indicators = await indicatorsOf(h.db, String(current.raceId));
-      const problem = sheetProblem(indicators, scores, { complete: false });
-      if (problem) throw badRequest(problem);
-      changes.scores = JSON.stringify(scores);
-      changes.total = sheetTotal(indicators, scores);
+      if ('scores' in changes) {
+        const scores = parseScores(changes.scores);
+        const indicators = await indicatorsOf(h.db, String(current.raceId));
+        const problem = sheetProblem(indicators, scores, { complete: false });
+        if (problem) throw badRequest(problem);
+        changes.scores = JSON.stringify(scores);
+        changes.total = sheetTotal(indicators, scores);
+      }
+      // 保存 moves 待评 to 已保存, compare-and-set inside the save's transaction: a sheet submitted
+      // since it was read (another tab, a double click) is not overwritten.
+      const moved = await h.db.updateTable(REVIEW).set({ state: 'draft' }).where('id', '=', String(current.id))
+        .where('state', 'in', OPEN_STATES).executeTakeFirst();
+      if (!Number(moved.numUpdatedRows)) throw new ClientError(409, '评分已提交，不能修改');
     },
     async beforeTransition(h: HookContext, t, id) {
       if (t.name !== 'submit') return;

@@ -73,6 +73,21 @@ describe('ReviewSheet', () => {
     await waitFor(() => expect(onClose).toHaveBeenCalledWith(true));
   });
 
+  it('reopens a saved sheet (已保存) with its scores, editable, and submits it after saving it once more', async () => {
+    get.mockResolvedValue(envelope(true, data({ state: 'draft', scores: { a: 24, b: 16 }, indicators: [
+      { id: 'a', name: '技术创新', maxScore: 30, weight: 60, description: '核心技术的先进性' }, { id: 'b', name: '市场前景', maxScore: 20, weight: 40 },
+    ] })) as never);
+    const onClose = open();
+    expect(await screen.findByText('核心技术的先进性')).toBeInTheDocument();
+    expect(screen.getByLabelText('技术创新')).not.toBeDisabled();
+    await waitFor(() => expect(total()).toBe('80.00'));
+    fireEvent.click(screen.getByRole('button', { name: /提交评分/ }));
+    fireEvent.click(await screen.findByRole('button', { name: /确\s*定|OK/ }));
+    await waitFor(() => expect(post).toHaveBeenCalledWith('/pms/review/transition', { id: 'r1', transition: 'submit', fromState: 'draft' }));
+    expect(put).toHaveBeenCalledWith('/pms/review/edit', { id: 'r1', scores: JSON.stringify({ a: 24, b: 16 }), comment: '' });
+    await waitFor(() => expect(onClose).toHaveBeenCalledWith(true));
+  });
+
   it('keeps a submitted sheet read-only', async () => {
     get.mockResolvedValue(envelope(true, data({ state: 'submitted', scores: { a: 20, b: 10 } })) as never);
     open();

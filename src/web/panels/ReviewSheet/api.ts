@@ -17,5 +17,6 @@ export interface ReviewSheetData {
 export const reviewApi = {
   sheet: (id: string) => http.get<ReviewSheetData>('/pms/review/sheet', { id }),
   save: (id: string, scores: SheetScores, comment: string) => http.put<null>('/pms/review/edit', { id, scores: JSON.stringify(scores), comment }),
-  submit: (id: string) => http.post<null>('/pms/review/transition', { id, transition: 'submit', fromState: 'pending' }),
+  /** Sent right after a save, which leaves the sheet 已保存 (draft). */
+  submit: (id: string) => http.post<null>('/pms/review/transition', { id, transition: 'submit', fromState: 'draft' }),
 };

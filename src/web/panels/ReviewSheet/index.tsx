@@ -32,7 +32,8 @@ export default function ReviewSheet({ row, open, onClose }: PanelProps) {
 
   const indicators = sheet?.indicators ?? [];
   const total = sheetTotal(indicators, scores);
-  const locked = sheet?.state !== 'pending';
+  // 待评 and 已保存 are the expert's to change; 已提交 is locked.
+  const locked = !sheet || sheet.state === 'submitted';
 
   /** Shows the server's word; true when it agreed. */
   const send = async (call: () => Promise<Result<unknown>>): Promise<boolean> => {
@@ -78,7 +79,10 @@ export default function ReviewSheet({ row, open, onClose }: PanelProps) {
   };
 
   const columns: TableColumnsType<Indicator> = [
-    { title: '评分项', dataIndex: 'name', width: 140 },
+    {
+      title: '评分项', dataIndex: 'name', width: 180,
+      render: (name: string, ind) => (ind.description ? <><div>{name}</div><div className="review-hint" style={{ color: '#8c8c8c', fontSize: 12 }}>{ind.description}</div></> : name),
+    },
     { title: '满分', dataIndex: 'maxScore', width: 70 },
     { title: '权重', dataIndex: 'weight', width: 70 },
     {
