@@ -16,3 +16,4 @@ registerPanel('CgreportDesigner', () => import('./CgreportDesigner'));
 registerPanel('CgreportPreview', () => import('./CgreportPreview'));
 registerPanel('GraphreportPreview', () => import('./GraphreportPreview'));
 registerPanel('ReviewSheet', () => import('./ReviewSheet'));
+registerPanel('AssignExperts', () => import('./AssignExperts'));

@@ -1,9 +1,9 @@
 import { Alert, App, Button, Descriptions, Drawer, Input, InputNumber, Skeleton, Space, Statistic, Table, type TableColumnsType } from 'antd';
 import { useEffect, useState } from 'react';
 import { sheetProblem, sheetTotal, type Indicator, type SheetScores } from '../../../schema/scoring';
-import type { Result } from '../../api/request';
 import type { PanelProps } from '../../renderer/panels';
 import { FileLinks } from '../../widgets/file/FileLinks';
+import { useServerCall } from '../useServerCall';
 import { reviewApi, type ReviewSheetData } from './api';
 
 /**
@@ -12,13 +12,12 @@ import { reviewApi, type ReviewSheetData } from './api';
  * required below the contest's threshold; 保存 keeps a draft, 提交评分 locks it.
  */
 export default function ReviewSheet({ row, open, onClose }: PanelProps) {
-  const { message, modal } = App.useApp();
+  const { modal } = App.useApp();
   const id = String(row?.id ?? '');
   const [sheet, setSheet] = useState<ReviewSheetData>();
   const [scores, setScores] = useState<SheetScores>({});
   const [comment, setComment] = useState('');
-  const [problem, setProblem] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { send, busy, problem, setProblem } = useServerCall();
 
   useEffect(() => {
     if (!open || !id) return;
@@ -34,22 +33,6 @@ export default function ReviewSheet({ row, open, onClose }: PanelProps) {
   const total = sheetTotal(indicators, scores);
   // 待评 and 已保存 are the expert's to change; 已提交 is locked.
   const locked = !sheet || sheet.state === 'submitted';
-
-  /** Shows the server's word; true when it agreed. */
-  const send = async (call: () => Promise<Result<unknown>>): Promise<boolean> => {
-    setBusy(true);
-    try {
-      const res = await call();
-      if (!res.success) { setProblem(res.message); return false; }
-      void message.success(res.message);
-      return true;
-    } catch (err) {
-      setProblem(err instanceof Error ? err.message : '操作失败');
-      return false;
-    } finally {
-      setBusy(false);
-    }
-  };
 
   /** A score out of bounds is told at once, as the server would tell it. */
   const change = (next: SheetScores) => {
