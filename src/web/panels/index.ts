@@ -17,3 +17,4 @@ registerPanel('CgreportPreview', () => import('./CgreportPreview'));
 registerPanel('GraphreportPreview', () => import('./GraphreportPreview'));
 registerPanel('ReviewSheet', () => import('./ReviewSheet'));
 registerPanel('AssignExperts', () => import('./AssignExperts'));
+registerPanel('RaceRanking', () => import('./RaceRanking'));

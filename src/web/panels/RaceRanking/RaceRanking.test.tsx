@@ -1,0 +1,49 @@
+// @vitest-environment happy-dom
+import '@testing-library/jest-dom/vitest';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { App, ConfigProvider } from 'antd';
+import zhCN from 'antd/es/locale/zh_CN';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { http } from '../../api/request';
+import { saveBlob } from '../../renderer/exportFile';
+import type { PageSchema } from '../../../schema/types';
+import { tracksOf, type RankingRow } from './api';
+import RaceRanking from '.';
+
+vi.mock('../../api/request', () => ({ http: { get: vi.fn(), blob: vi.fn() } }));
+vi.mock('../../renderer/exportFile', () => ({ saveBlob: vi.fn() }));
+const get = vi.mocked(http.get);
+const blob = vi.mocked(http.blob);
+
+const rows: RankingRow[] = [
+  { id: 'a', track: 'it', track_dictText: '信息技术', rank: 1, name: '丙', orgName: '甲公司', finalScore: 90, reviews: 3 },
+  { id: 'b', track: 'it', track_dictText: '信息技术', rank: 2, name: '甲', orgName: '乙公司', finalScore: 80, reviews: 5 },
+  { id: 'c', track: 'bio', track_dictText: '生物医药', rank: 1, name: '己', orgName: '丙公司', finalScore: 70, reviews: 1 },
+];
+
+beforeEach(() => {
+  get.mockResolvedValue({ success: true, message: '', code: 200, result: rows, timestamp: 0 } as never);
+  blob.mockResolvedValue(new Blob(['x']) as never);
+});
+afterEach(() => { cleanup(); vi.clearAllMocks(); });
+
+const open = () => render(<ConfigProvider locale={zhCN}><App>
+  <RaceRanking schema={{} as PageSchema} row={{ id: 'r1', title: '排名测试赛', resultPublished: '0' }} selectedIds={[]} open onClose={vi.fn()} />
+</App></ConfigProvider>);
+
+describe('RaceRanking', () => {
+  it('lists the tracks of a ranking in its order', () => {
+    expect(tracksOf(rows)).toEqual([{ value: 'it', label: '信息技术' }, { value: 'bio', label: '生物医药' }]);
+  });
+
+  it('shows every track’s ranking, tells it is not yet published, and exports it', async () => {
+    open();
+    expect(await screen.findByText('丙')).toBeInTheDocument();
+    expect(screen.getByText('己')).toBeInTheDocument();
+    expect(screen.getByText('结果尚未公示，申报人和公开网站暂不可见')).toBeInTheDocument();
+    expect(get).toHaveBeenCalledWith('/pms/race/ranking', { id: 'r1' });
+    fireEvent.click(screen.getByRole('button', { name: /导出排名/ }));
+    await waitFor(() => expect(saveBlob).toHaveBeenCalledWith(expect.any(Blob), '排名测试赛排名.xlsx'));
+    expect(blob).toHaveBeenCalledWith('/pms/race/exportRanking', { id: 'r1' });
+  });
+});

@@ -1,0 +1,25 @@
+import { http } from '../../api/request';
+
+/** One project in a contest's ranking, as GET /pms/race/ranking answers it. */
+export interface RankingRow {
+  id: string;
+  track: string;
+  track_dictText: string;
+  rank: number;
+  name: string;
+  orgName: string;
+  finalScore: number;
+  reviews: number;
+}
+
+export const rankingApi = {
+  list: (id: string) => http.get<RankingRow[]>('/pms/race/ranking', { id }),
+  exportXls: (id: string, track?: string) => http.blob('/pms/race/exportRanking', track ? { id, track } : { id }),
+};
+
+/** The tracks present in a ranking, in its order, as select options. */
+export function tracksOf(rows: RankingRow[]): { value: string; label: string }[] {
+  const seen = new Map<string, string>();
+  for (const r of rows) if (!seen.has(r.track)) seen.set(r.track, r.track_dictText || r.track);
+  return [...seen].map(([value, label]) => ({ value, label }));
+}

@@ -1,0 +1,61 @@
+import { Alert, Button, Drawer, Select, Skeleton, Space, Table, type TableColumnsType } from 'antd';
+import { useEffect, useState } from 'react';
+import type { PanelProps } from '../../renderer/panels';
+import { saveBlob } from '../../renderer/exportFile';
+import { rankingApi, tracksOf, type RankingRow } from './api';
+
+/**
+ * 评审排名 (赛事管理, one contest): the ranking as the submitted sheets stand — final score by the
+ * contest's rule, rank per track with the tie-break of src/schema/scoring.ts — one track or all, and
+ * its export to xlsx. 公示结果 is what writes it onto the projects and shows it to applicants.
+ */
+export default function RaceRanking({ row, open, onClose }: PanelProps) {
+  const raceId = String(row?.id ?? '');
+  const [rows, setRows] = useState<RankingRow[]>();
+  const [track, setTrack] = useState<string>();
+  const [problem, setProblem] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  useEffect(() => {
+    if (!open || !raceId) return;
+    void rankingApi.list(raceId).then((res) => {
+      if (res.success) setRows(res.result);
+      else setProblem(res.message);
+    }).catch(() => undefined);
+  }, [open, raceId]);
+
+  const shown = (rows ?? []).filter((r) => !track || r.track === track);
+
+  const exportXls = async () => {
+    setBusy(true);
+    try {
+      saveBlob(await rankingApi.exportXls(raceId, track), `${String(row?.title ?? '赛事')}排名.xlsx`);
+    } catch { /* the request layer has shown why */ } finally {
+      setBusy(false);
+    }
+  };
+
+  const columns: TableColumnsType<RankingRow> = [
+    { title: '赛道', dataIndex: 'track_dictText', width: 120 },
+    { title: '排名', dataIndex: 'rank', width: 70 },
+    { title: '项目名称', dataIndex: 'name' },
+    { title: '申报单位', dataIndex: 'orgName' },
+    { title: '最终得分', dataIndex: 'finalScore', width: 100 },
+    { title: '评分份数', dataIndex: 'reviews', width: 90 },
+  ];
+
+  return (
+    <Drawer
+      title={`评审排名：${String(row?.title ?? '')}`} width={900} open={open} onClose={() => onClose()} destroyOnHidden
+      extra={<Button onClick={exportXls} loading={busy} disabled={!shown.length}>导出排名</Button>}
+    >
+      {problem ? <Alert type="error" showIcon message={problem} /> : !rows ? <Skeleton active /> : (
+        <Space direction="vertical" size="middle" style={{ width: '100%' }} className="race-ranking">
+          <Alert type="info" showIcon message={row?.resultPublished === '1' ? '结果已公示；以下为按当前已提交评分计算的排名' : '结果尚未公示，申报人和公开网站暂不可见'} />
+          <Select allowClear placeholder="全部赛道" aria-label="赛道" style={{ width: 200 }} options={tracksOf(rows)} value={track} onChange={setTrack} />
+          <Table rowKey="id" size="small" columns={columns} dataSource={shown} pagination={{ pageSize: 20, hideOnSinglePage: true }} locale={{ emptyText: '还没有已提交的评分' }} />
+        </Space>
+      )}
+    </Drawer>
+  );
+}
