@@ -151,6 +151,13 @@ describe('a project declared, returned, resubmitted and passed, in Chromium', ()
     await page.getByRole('button', { name: '自动分配专家' }).click();
     await ok(page.locator('.ant-modal-confirm').filter({ hasText: '自动分配评审专家' }));
     await toast('已分配3位专家次').waitFor();
+    // The row's 分配专家 panel shows the three, none scored yet; 推荐 has no one to add.
+    await rowAction(row(), '分配专家');
+    const panel = page.locator('.ant-drawer').filter({ hasText: '分配专家：' });
+    await panel.getByText(/已分配3位，已评0份，待评3份/).waitFor();
+    expect(await panel.locator('.ant-table-tbody tr.ant-table-row').count()).toBe(3);
+    await page.screenshot({ path: '/tmp/contest-assign-experts.png' });
+    await panel.locator('.ant-drawer-close').click();
   });
 
   it('two experts score it; one is told a score above the maximum', async () => {
