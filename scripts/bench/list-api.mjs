@@ -11,13 +11,11 @@
 //                   on the shapes where the bare route does at least 100 req/s)
 //       ONLY=<text> (only the shapes whose name contains it)  SERVER_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" (node flags for the server)
 // The server (engine and bare route) runs in a child process; autocannon runs in this one.
-import { fork } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
-import autocannon from 'autocannon';
+import { alone, forkServer, loadRunner, machineLine, ms, nodeLine, rps, tableLine, throwawayPostgres, throwawayRoot } from './lib/load.mjs';
 
 const ROWS = Number(process.env.ROWS ?? 1_000_000);
 const DB = (process.env.DB ?? 'sqlite').toLowerCase();
@@ -31,7 +29,6 @@ if (!(ROWS >= 10_000)) throw new Error('ROWS must be at least 10000');
 
 const AIM_RATIO = 0.7, AIM_P95 = 50;
 const here = path.join(import.meta.dirname, 'list-api');
-const repo = path.resolve(import.meta.dirname, '../..');
 
 function rangeQs() {
   const fmt = (ms) => new Date(ms).toISOString().slice(0, 19).replace('T', ' ');
@@ -54,23 +51,15 @@ if (!SHAPES.length) throw new Error(`no shape name contains "${process.env.ONLY}
 
 // A throw-away root: the repository's page schemas (the seed fills some of their tables) and seed
 // data, plus the bench schema.
-const root = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-list-'));
+const root = throwawayRoot('bench-list-');
 fs.mkdirSync(path.join(root, 'schemas/bench'), { recursive: true });
 fs.copyFileSync(path.join(here, 'bench_order.json'), path.join(root, 'schemas/bench/bench_order.json'));
-for (const entry of fs.readdirSync(path.join(repo, 'schemas'))) {
-  if (entry === 'seed') fs.symlinkSync(path.join(repo, 'schemas/seed'), path.join(root, 'schemas/seed'));
-  else fs.cpSync(path.join(repo, 'schemas', entry), path.join(root, 'schemas', entry), { recursive: true });
-}
 const password = `Bench-${randomBytes(6).toString('hex')}`;
 
 let pgName, pgDrop;
-let child;
+let server;
 const cleanup = async () => {
-  if (child && child.exitCode === null) {
-    const exited = new Promise((r) => child.once('exit', r));
-    child.kill('SIGTERM');
-    await exited;
-  }
+  if (server) await server.stop();
   fs.rmSync(root, { recursive: true, force: true });
   if (pgDrop) await pgDrop();
 };
@@ -78,36 +67,13 @@ const cleanup = async () => {
 try {
   let databaseUrl;
   if (DB === 'postgres') {
-    const pg = (await import('pg')).default;
-    pgName = `bench_list_${randomBytes(4).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: PG_URL, connectionTimeoutMillis: 5000 });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE "${pgName}"`);
-    await admin.end();
-    pgDrop = async () => {
-      const c = new pg.Client({ connectionString: PG_URL });
-      await c.connect();
-      try { await c.query(`DROP DATABASE IF EXISTS "${pgName}" WITH (FORCE)`); } finally { await c.end(); }
-    };
-    const u = new URL(PG_URL); u.pathname = `/${pgName}`; databaseUrl = u.toString();
+    const db = await throwawayPostgres(PG_URL, 'bench_list');
+    ({ name: pgName, drop: pgDrop, url: databaseUrl } = db);
   }
 
   console.log(`preparing ${ROWS.toLocaleString('en')} rows on ${DB}…`);
-  child = fork(path.join(here, 'server.mjs'), [], {
-    cwd: repo,
-    env: { ...process.env, BENCH_ROOT: root, ROWS: String(ROWS), ADMIN_PASSWORD: password, DATA_DIR: path.join(root, 'data'), DATABASE_URL: databaseUrl ?? '' },
-    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-    execArgv: (process.env.SERVER_ARGS ?? '').split(' ').filter(Boolean),
-  });
-  const nextMessage = (type) => new Promise((resolve, reject) => {
-    const onMsg = (m) => {
-      if (m.type === type) { off(); resolve(m); } else if (m.type === 'error') { off(); reject(new Error(`server: ${m.message}`)); }
-    };
-    const onExit = (code) => { off(); reject(new Error(`server exited with code ${code}`)); };
-    const off = () => { child.off('message', onMsg); child.off('exit', onExit); };
-    child.on('message', onMsg);
-    child.once('exit', onExit);
-  });
+  server = forkServer(path.join(here, 'server.mjs'), { BENCH_ROOT: root, ROWS: String(ROWS), ADMIN_PASSWORD: password, DATA_DIR: path.join(root, 'data'), DATABASE_URL: databaseUrl ?? '' });
+  const { child, next: nextMessage } = server;
   const ready = await nextMessage('ready');
   const engineBase = `http://127.0.0.1:${ready.enginePort}${ready.apiBase}${ready.api}/list`;
   const bareBase = `http://127.0.0.1:${ready.barePort}/bare/list`;
@@ -154,11 +120,6 @@ try {
       if (!isDeepStrictEqual(vr, er)) throw new Error(`"${s.name}": ${v.label} answers differently`);
     }
     // Alone: one request at a time, median of 5 (after the two above warmed the route).
-    const alone = async (url, hdrs) => {
-      const t = [];
-      for (let i = 0; i < 5; i++) { const t0 = performance.now(); await (await fetch(url, { headers: hdrs })).arrayBuffer(); t.push(performance.now() - t0); }
-      return t.sort((a, b) => a - b)[2];
-    };
     s.aloneEngine = await alone(`${engineBase}?${s.qs}`, headers);
     s.aloneBare = await alone(`${bareBase}?${s.qs}`, {});
     s.total = e.result.total;
@@ -166,37 +127,7 @@ try {
   }
 
   // 3. Load.
-  const run = (url, hdrs, duration) => new Promise((resolve, reject) => {
-    const lat = [];
-    const inst = autocannon({ url, connections: CONNECTIONS, duration, headers: hdrs, timeout: 60 }, (err, res) => (err ? reject(err) : resolve({ res, lat })));
-    inst.on('response', (_c, status, _bytes, ms) => { if (status === 200) lat.push(ms); });
-  });
-  const pct = (sorted, q) => sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))];
-  // autocannon drops its connections at the end of a run, but the server still works through the
-  // requests it had queued: wait until a ping comes back fast before the next run starts.
-  const drain = async () => {
-    for (let fast = 0, t = performance.now(); fast < 3;) {
-      const t0 = performance.now();
-      await fetch(`http://127.0.0.1:${ready.barePort}/ping`);
-      fast = performance.now() - t0 < 5 ? fast + 1 : 0;
-      if (performance.now() - t > 120_000) throw new Error('the server is still busy 120 s after a run');
-      await new Promise((r) => setTimeout(r, 50));
-    }
-  };
-  // One timed run of one route: warm-up, run, drain. ROUNDS > 1 interleaves the routes round by
-  // round (a shared machine's load drifts); req/s is then the median of the rounds and the
-  // percentiles are over every response of every round.
-  const once = async (url, hdrs) => {
-    if (WARMUP > 0) { await run(url, hdrs, WARMUP); await drain(); }
-    const { res, lat } = await run(url, hdrs, DURATION);
-    await drain();
-    return { rps: res['2xx'] / res.duration, lat, bad: res.non2xx + res.errors + res.timeouts };
-  };
-  const summary = (runs) => {
-    const lat = runs.flatMap((r) => r.lat).sort((a, b) => a - b);
-    const rps = runs.map((r) => r.rps).sort((a, b) => a - b);
-    return { rps: rps[Math.floor(rps.length / 2)], rpsAll: rps, n: lat.length, p50: pct(lat, 0.5), p95: pct(lat, 0.95), p99: pct(lat, 0.99), bad: runs.reduce((a, r) => a + r.bad, 0) };
-  };
+  const { once, summary } = loadRunner({ connections: CONNECTIONS, duration: DURATION, warmup: WARMUP, pingUrl: `http://127.0.0.1:${ready.barePort}/ping` });
   for (const s of SHAPES) {
     process.stdout.write(`  measuring ${s.name}…`);
     const routes = [
@@ -216,26 +147,22 @@ try {
   }
 
   // 4. Report.
-  const cpu = os.cpus();
   console.log(`\nList API benchmark, ${new Date().toISOString().slice(0, 10)}`);
   console.log(`  database  ${DB === 'sqlite' ? 'SQLite (better-sqlite3, WAL)' : `PostgreSQL (throw-away database ${pgName}, pool of 10)`}`);
   console.log(`  rows      ${ROWS.toLocaleString('en')} in bench_order (16 columns, indexes: id, order_no unique, status, order_time), inserted in ${(ready.insertMs / 1000).toFixed(1)} s incl. ANALYZE`);
-  console.log(`  machine   load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')} at the end (the machine is shared: other work adds noise to both routes)`);
-  console.log(`  node      ${process.version}, ${cpu.length} CPU (${cpu[0]?.model ?? '?'}), load: autocannon ${CONNECTIONS} connections × ${DURATION} s (after ${WARMUP} s warm-up) per row${ROUNDS > 1 ? `, ${ROUNDS} interleaved rounds (median req/s)` : ''}`);
+  console.log(`  machine   ${machineLine()}`);
+  console.log(`  node      ${nodeLine({ connections: CONNECTIONS, duration: DURATION, warmup: WARMUP, rounds: ROUNDS })}`);
   console.log('  latency   p50/p95/p99 from every 200 response\'s time (autocannon "response" events), not its histogram;');
   console.log('            "alone": one request at a time, median of 5; "—": no response completed within the run');
   console.log('  bare      same SQL text (checked), own connection, no auth/parsing/query building, dictionaries in a Map loaded once\n');
-  const w = [24, 8, 8, 8, 8, 8, 7];
-  const line = (cells) => console.log(`  ${cells.map((c, i) => (i === 0 ? String(c).padEnd(w[i]) : String(c).padStart(w[i]))).join(' ')}`);
+  const line = tableLine([24, 8, 8, 8, 8, 8, 7]);
   line(['shape / route', 'alone', 'req/s', 'p50', 'p95', 'p99', 'ratio']);
-  const ms = (v) => (v === undefined ? '—' : `${v < 10 ? v.toFixed(1) : v.toFixed(0)} ms`);
   let allMet = true;
   for (const s of SHAPES) {
     const ratio = s.engine.rps / s.bare.rps;
     const met = ratio >= AIM_RATIO && s.engine.p95 < AIM_P95; // an undefined p95 (no answer) compares false
     allMet &&= met;
     console.log(`  ${s.name}  (total ${s.total.toLocaleString('en')}, ${s.bytes} B body)`);
-    const rps = (v) => (v < 10 ? v.toFixed(1) : v.toFixed(0));
     line(['    engine', ms(s.aloneEngine), rps(s.engine.rps), ms(s.engine.p50), ms(s.engine.p95), ms(s.engine.p99), Number.isFinite(ratio) ? ratio.toFixed(2) : '—']);
     line(['    bare', ms(s.aloneBare), rps(s.bare.rps), ms(s.bare.p50), ms(s.bare.p95), ms(s.bare.p99), '1.00']);
     for (const v of s.variants) line([`    ${v.label}`, '', rps(v.rps), ms(v.p50), ms(v.p95), ms(v.p99), (v.rps / s.bare.rps).toFixed(2)]);

@@ -1,0 +1,126 @@
+// What the HTTP load benchmarks (list-api.mjs, row-rules.mjs) share: a throw-away root holding the
+// repository's page schemas, a throw-away PostgreSQL database, the child server and its messages,
+// the autocannon runs (warm-up, run, drain, percentiles, rounds) and the report's cells.
+import { fork } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import autocannon from 'autocannon';
+
+export const repo = path.resolve(import.meta.dirname, '../../..');
+
+/** A temporary root with a copy of the repository's page schemas (the seed folder linked, not copied). */
+export function throwawayRoot(prefix) {
+  const root = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+  fs.mkdirSync(path.join(root, 'schemas'), { recursive: true });
+  for (const entry of fs.readdirSync(path.join(repo, 'schemas'))) {
+    if (entry === 'seed') fs.symlinkSync(path.join(repo, 'schemas/seed'), path.join(root, 'schemas/seed'));
+    else fs.cpSync(path.join(repo, 'schemas', entry), path.join(root, 'schemas', entry), { recursive: true });
+  }
+  return root;
+}
+
+/** Creates an empty database beside PG_URL's; `drop()` removes it (even with connections left open). */
+export async function throwawayPostgres(adminUrl, prefix) {
+  const pg = (await import('pg')).default;
+  const name = `${prefix}_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl, connectionTimeoutMillis: 5000 });
+  await admin.connect();
+  try { await admin.query(`CREATE DATABASE "${name}"`); } finally { await admin.end(); }
+  const drop = async () => {
+    const c = new pg.Client({ connectionString: adminUrl });
+    await c.connect();
+    try { await c.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`); } finally { await c.end(); }
+  };
+  const u = new URL(adminUrl); u.pathname = `/${name}`;
+  return { name, url: u.toString(), drop };
+}
+
+/**
+ * Forks the bench server; `next(type)` resolves with its next message of that type (an `error`
+ * message or the child's exit rejects), `stop()` ends it and waits.
+ */
+export function forkServer(file, env) {
+  const child = fork(file, [], {
+    cwd: repo,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    execArgv: (process.env.SERVER_ARGS ?? '').split(' ').filter(Boolean),
+  });
+  const next = (type) => new Promise((resolve, reject) => {
+    const onMsg = (m) => {
+      if (m.type === type) { off(); resolve(m); } else if (m.type === 'error') { off(); reject(new Error(`server: ${m.message}`)); }
+    };
+    const onExit = (code) => { off(); reject(new Error(`server exited with code ${code}`)); };
+    const off = () => { child.off('message', onMsg); child.off('exit', onExit); };
+    child.on('message', onMsg);
+    child.once('exit', onExit);
+  });
+  const stop = async () => {
+    if (child.exitCode !== null || child.signalCode !== null) return;
+    const exited = new Promise((r) => child.once('exit', r));
+    child.kill('SIGTERM');
+    await exited;
+  };
+  return { child, next, stop };
+}
+
+/** The q-quantile of sorted values (nearest rank). */
+export const pct = (sorted, q) => sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))];
+
+/** One request at a time: the median time of `n` (after the caller has warmed the route). */
+export async function alone(url, headers = {}, n = 5) {
+  const t = [];
+  for (let i = 0; i < n; i++) { const t0 = performance.now(); await (await fetch(url, { headers })).arrayBuffer(); t.push(performance.now() - t0); }
+  return t.sort((a, b) => a - b)[Math.floor(n / 2)];
+}
+
+/**
+ * Load runs against one server: `once(url, headers)` is one timed run (warm-up, run, drain) and
+ * `summary(runs)` its rounds: req/s the median of the rounds, percentiles over every 200 response
+ * of every round (autocannon's "response" events, not its histogram).
+ */
+export function loadRunner({ connections, duration, warmup, pingUrl }) {
+  const run = (url, headers, seconds) => new Promise((resolve, reject) => {
+    const lat = [];
+    const inst = autocannon({ url, connections, duration: seconds, headers, timeout: 60 }, (err, res) => (err ? reject(err) : resolve({ res, lat })));
+    inst.on('response', (_c, status, _bytes, ms) => { if (status === 200) lat.push(ms); });
+  });
+  // autocannon drops its connections at the end of a run, but the server still works through the
+  // requests it had queued: wait until a ping comes back fast before the next run starts.
+  const drain = async () => {
+    for (let fast = 0, t = performance.now(); fast < 3;) {
+      const t0 = performance.now();
+      await fetch(pingUrl);
+      fast = performance.now() - t0 < 5 ? fast + 1 : 0;
+      if (performance.now() - t > 120_000) throw new Error('the server is still busy 120 s after a run');
+      await new Promise((r) => setTimeout(r, 50));
+    }
+  };
+  const once = async (url, headers) => {
+    if (warmup > 0) { await run(url, headers, warmup); await drain(); }
+    const { res, lat } = await run(url, headers, duration);
+    await drain();
+    return { rps: res['2xx'] / res.duration, lat, bad: res.non2xx + res.errors + res.timeouts };
+  };
+  const summary = (runs) => {
+    const lat = runs.flatMap((r) => r.lat).sort((a, b) => a - b);
+    const rps = runs.map((r) => r.rps).sort((a, b) => a - b);
+    return { rps: rps[Math.floor(rps.length / 2)], rpsAll: rps, n: lat.length, p50: pct(lat, 0.5), p95: pct(lat, 0.95), p99: pct(lat, 0.99), bad: runs.reduce((a, r) => a + r.bad, 0) };
+  };
+  return { run, drain, once, summary };
+}
+
+// Report cells.
+export const ms = (v) => (v === undefined ? '—' : `${v < 10 ? v.toFixed(1) : v.toFixed(0)} ms`);
+export const rps = (v) => (v < 10 ? v.toFixed(1) : v.toFixed(0));
+/** A table line printer: the first column left-aligned to its width, the others right-aligned. */
+export const tableLine = (widths) => (cells) => console.log(`  ${cells.map((c, i) => (i === 0 ? String(c).padEnd(widths[i]) : String(c).padStart(widths[i]))).join(' ')}`);
+/** The report's machine line: the load average now (other work on a shared machine adds noise to every route). */
+export const machineLine = () => `load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')} at the end (the machine is shared: other work adds noise to both routes)`;
+/** The report's node line. */
+export function nodeLine({ connections, duration, warmup, rounds }) {
+  const cpu = os.cpus();
+  return `${process.version}, ${cpu.length} CPU (${cpu[0]?.model ?? '?'}), load: autocannon ${connections} connections × ${duration} s (after ${warmup} s warm-up) per row${rounds > 1 ? `, ${rounds} interleaved rounds (median req/s)` : ''}`;
+}
