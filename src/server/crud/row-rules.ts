@@ -4,6 +4,7 @@ import { mainsOf } from '../../schema/permission.js';
 import { rulesFor, type RowRule } from '../../schema/row-rules.js';
 import type { PageSchema } from '../../schema/types.js';
 import type { Db } from '../db/tables.js';
+import { dataRuleScope } from './data-rules.js';
 import type { RowScope } from './hooks.js';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
@@ -45,9 +46,16 @@ function conditions(eb: EB, schema: PageSchema, r: RowRule, user: { username: st
 /**
  * The page's row rules for this request as one condition, or null when the user reaches every
  * row. Every data path of the page takes it: reads, edits, deletes, transitions, history. A sub
- * page without rules of its own reaches the sub rows of the main rows its main page reaches.
+ * page without rules of its own reaches the sub rows of the main rows its main page reaches. The
+ * data rules administrators attach to the page's menus (data-rules.ts) are ANDed with the schema's.
  */
 export async function rowRuleScope(db: Db, req: FastifyRequest, schema: PageSchema, schemas: PageSchema[]): Promise<RowScope | null> {
+  const declared = await declaredScope(db, req, schema, schemas);
+  const menu = await dataRuleScope(db, req, schema);
+  return declared && menu ? (eb) => eb.and([declared(eb), menu(eb)]) : declared ?? menu;
+}
+
+async function declaredScope(db: Db, req: FastifyRequest, schema: PageSchema, schemas: PageSchema[]): Promise<RowScope | null> {
   if (!schema.rowRules?.length) {
     for (const main of mainsOf(schema, schemas)) {
       const mainScope = await rowRuleScope(db, req, main, schemas);

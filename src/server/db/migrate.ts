@@ -5,6 +5,7 @@ import * as m002 from './migrations/002_sms.js';
 import * as m003 from './migrations/003_fill_rule_seq.js';
 import * as m004 from './migrations/004_password_reset.js';
 import * as m005 from './migrations/005_workflow_history.js';
+import * as m007 from './migrations/007_data_rules.js';
 
 /** Versioned migrations, applied in name order at start-up. Add a file, add it here. */
 const migrations: Record<string, Migration> = {
@@ -13,6 +14,7 @@ const migrations: Record<string, Migration> = {
   '003_fill_rule_seq': m003,
   '004_password_reset': m004,
   '005_workflow_history': m005,
+  '007_data_rules': m007,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -3,6 +3,8 @@ import type { CrudHooks, HookContext, Row } from '../../crud/hooks.js';
 import type { Db } from '../../db/tables.js';
 import { badRequest } from '../../http/result.js';
 import { newId } from '../../util/ids.js';
+import { ruleDb } from '../../crud/data-rules.js';
+import { deleteMenuRules } from './data-rule-routes.js';
 import { ADMIN_ROLE_CODE } from '../role/role-module.js';
 import { MENU_DEFAULTS, MENU_TYPE, tidyMenu } from './menu-data.js';
 
@@ -106,6 +108,7 @@ export const menuHooks: CrudHooks = {
     const parents = await db.selectFrom('sysPermission').select('parentId').where('id', 'in', ids).execute();
     touch(h.req, ...parents.map((p) => p.parentId).filter((p) => p && !all.includes(p)));
     await db.deleteFrom('sysRolePermission').where('permissionId', 'in', all).execute();
+    await deleteMenuRules(ruleDb(db), all);
     if (below.length) await db.deleteFrom('sysPermission').where('id', 'in', below).execute();
   },
   async afterDelete(h) {

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { SchemaModule } from '../../crud/hooks.js';
 import type { SysPermission } from '../../db/tables.js';
 import { ok } from '../../http/result.js';
+import { dataRuleRoutes } from './data-rule-routes.js';
 import { permissionRows } from './permission-rows.js';
 import { menuHooks } from './menu-hooks.js';
 import { nest } from './nest.js';
@@ -18,6 +19,7 @@ async function menuRoutes(app: FastifyInstance): Promise<void> {
   app.get('/sys/permission/treeList', async () => ok(nest<SysPermission, MenuAdminNode>(await permissionRows(db), (p) => p.id, (p) => p.parentId, (p, children) => ({
     ...p, key: p.id, title: p.name, leaf: !children.length, ...(children.length ? { children } : {}),
   }))));
+  await app.register(dataRuleRoutes);
 }
 
 /** schemas/system/sys_permission.json: menus and buttons. */

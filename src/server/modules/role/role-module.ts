@@ -3,6 +3,7 @@ import type { CrudHooks, HookContext, Row, SchemaModule } from '../../crud/hooks
 import type { Db } from '../../db/tables.js';
 import { badRequest, fail, ok, okMessage } from '../../http/result.js';
 import { requireRoleManager } from '../user/directory.js';
+import { roleDataRuleRoutes } from './role-datarule-routes.js';
 import { rolePermissionRoutes } from './role-permission-routes.js';
 import { roleUsersRoutes } from './role-users-routes.js';
 
@@ -56,6 +57,7 @@ async function roleRoutes(app: FastifyInstance): Promise<void> {
 
   await app.register(rolePermissionRoutes);
   await app.register(roleUsersRoutes);
+  await app.register(roleDataRuleRoutes);
 }
 
 /** schemas/system/sys_role.json: roles, their grants (授权) and their users. */
