@@ -15,17 +15,9 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
-import { alone, forkServer, loadRunner, machineLine, ms, nodeLine, rps, tableLine, throwawayPostgres, throwawayRoot } from './lib/load.mjs';
+import { alone, benchEnv, forkServer, loadRunner, machineLine, ms, nodeLine, rps, tableLine, throwawayPostgres, throwawayRoot, verdict } from './lib/load.mjs';
 
-const ROWS = Number(process.env.ROWS ?? 1_000_000);
-const DB = (process.env.DB ?? 'sqlite').toLowerCase();
-const CONNECTIONS = Number(process.env.CONNECTIONS ?? 50);
-const DURATION = Number(process.env.DURATION ?? 10);
-const WARMUP = Number(process.env.WARMUP ?? 2);
-const ROUNDS = Number(process.env.ROUNDS ?? 1);
-const PG_URL = process.env.PG_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
-if (!['sqlite', 'postgres'].includes(DB)) throw new Error(`DB must be sqlite or postgres, got "${DB}"`);
-if (!(ROWS >= 10_000)) throw new Error('ROWS must be at least 10000');
+const { ROWS, DB, CONNECTIONS, DURATION, WARMUP, ROUNDS, PG_URL } = benchEnv({ rows: 1_000_000 });
 
 const AIM_RATIO = 0.7, AIM_P95 = 50;
 const here = path.join(import.meta.dirname, 'list-api');
@@ -159,17 +151,14 @@ try {
   line(['shape / route', 'alone', 'req/s', 'p50', 'p95', 'p99', 'ratio']);
   let allMet = true;
   for (const s of SHAPES) {
-    const ratio = s.engine.rps / s.bare.rps;
-    const met = ratio >= AIM_RATIO && s.engine.p95 < AIM_P95; // an undefined p95 (no answer) compares false
+    const { met, ratio, text } = verdict(s.engine, s.bare, { aimRatio: AIM_RATIO, aimP95: AIM_P95, duration: DURATION });
     allMet &&= met;
     console.log(`  ${s.name}  (total ${s.total.toLocaleString('en')}, ${s.bytes} B body)`);
     line(['    engine', ms(s.aloneEngine), rps(s.engine.rps), ms(s.engine.p50), ms(s.engine.p95), ms(s.engine.p99), Number.isFinite(ratio) ? ratio.toFixed(2) : '—']);
     line(['    bare', ms(s.aloneBare), rps(s.bare.rps), ms(s.bare.p50), ms(s.bare.p95), ms(s.bare.p99), '1.00']);
     for (const v of s.variants) line([`    ${v.label}`, '', rps(v.rps), ms(v.p50), ms(v.p95), ms(v.p99), (v.rps / s.bare.rps).toFixed(2)]);
     if (s.bare.rps < 100) console.log(`    database-bound: the bare route alone takes ${ms(s.aloneBare)} per request, mostly SQL; at this rate the ratio is mostly noise`);
-    console.log(`    verdict: ratio ${Number.isFinite(ratio) ? ratio.toFixed(2) : '—'} ${ratio >= AIM_RATIO ? '≥' : '<'} ${AIM_RATIO}, p95 ${s.engine.p95 === undefined ? `> ${DURATION} s` : ms(s.engine.p95)} ${s.engine.p95 < AIM_P95 ? '<' : '≥'} ${AIM_P95} ms → ${met ? 'MET' : 'MISSED'}`
-      + (s.engine.rps && s.bare.rps ? `; time per request (1 / req·s⁻¹): engine ${(1000 / s.engine.rps).toFixed(2)} ms, bare ${(1000 / s.bare.rps).toFixed(2)} ms` : '')
-      + `${s.engine.bad || s.bare.bad ? `   (non-200/errors/timeouts: engine ${s.engine.bad}, bare ${s.bare.bad})` : ''}`);
+    console.log(`    ${text}`);
   }
   console.log(`\n  overall: ${allMet ? 'every shape meets both aims' : 'at least one shape misses an aim'}`);
   console.log('\n  SQL per request (engine = bare), with the plan:');

@@ -10,6 +10,22 @@ import autocannon from 'autocannon';
 
 export const repo = path.resolve(import.meta.dirname, '../../..');
 
+/** The load settings every HTTP bench reads from the environment (ROWS with its own default and minimum). */
+export function benchEnv({ rows, minRows = 10_000 }) {
+  const env = {
+    ROWS: Number(process.env.ROWS ?? rows),
+    DB: (process.env.DB ?? 'sqlite').toLowerCase(),
+    CONNECTIONS: Number(process.env.CONNECTIONS ?? 50),
+    DURATION: Number(process.env.DURATION ?? 10),
+    WARMUP: Number(process.env.WARMUP ?? 2),
+    ROUNDS: Number(process.env.ROUNDS ?? 1),
+    PG_URL: process.env.PG_URL ?? 'postgres://postgres@127.0.0.1:5432/test',
+  };
+  if (!['sqlite', 'postgres'].includes(env.DB)) throw new Error(`DB must be sqlite or postgres, got "${env.DB}"`);
+  if (!(env.ROWS >= minRows)) throw new Error(`ROWS must be at least ${minRows}`);
+  return env;
+}
+
 /** A temporary root with a copy of the repository's page schemas (the seed folder linked, not copied). */
 export function throwawayRoot(prefix) {
   const root = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
@@ -123,4 +139,17 @@ export const machineLine = () => `load average ${os.loadavg().map((l) => l.toFix
 export function nodeLine({ connections, duration, warmup, rounds }) {
   const cpu = os.cpus();
   return `${process.version}, ${cpu.length} CPU (${cpu[0]?.model ?? '?'}), load: autocannon ${connections} connections × ${duration} s (after ${warmup} s warm-up) per row${rounds > 1 ? `, ${rounds} interleaved rounds (median req/s)` : ''}`;
+}
+
+/**
+ * A shape's verdict against the aims (engine ≥ aimRatio × bare req/s, engine p95 < aimP95 ms): `met`
+ * and the report's line. An undefined p95 (no response within the run) misses.
+ */
+export function verdict(engine, bare, { aimRatio, aimP95, duration }) {
+  const ratio = engine.rps / bare.rps;
+  const met = ratio >= aimRatio && engine.p95 < aimP95;
+  const text = `verdict: ratio ${Number.isFinite(ratio) ? ratio.toFixed(2) : '—'} ${ratio >= aimRatio ? '≥' : '<'} ${aimRatio}, p95 ${engine.p95 === undefined ? `> ${duration} s` : ms(engine.p95)} ${engine.p95 < aimP95 ? '<' : '≥'} ${aimP95} ms → ${met ? 'MET' : 'MISSED'}`
+    + (engine.rps && bare.rps ? `; time per request (1 / req·s⁻¹): engine ${(1000 / engine.rps).toFixed(2)} ms, bare ${(1000 / bare.rps).toFixed(2)} ms` : '')
+    + `${engine.bad || bare.bad ? `   (non-200/errors/timeouts: engine ${engine.bad}, bare ${bare.bad})` : ''}`;
+  return { met, ratio, text };
 }

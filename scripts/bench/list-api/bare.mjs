@@ -5,14 +5,10 @@
 // building, and per-request dictionary work (one Map per dictionary, loaded once at start).
 import fs from 'node:fs';
 import Fastify from 'fastify';
-
-const SYSTEM = ['id', 'createBy', 'createTime', 'updateBy', 'updateTime', 'sysOrgCode'];
-const snake = (s) => s.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+import { countAndPage } from '../lib/list-sql.mjs';
 
 /** The SQL of one list request, in the engine's dialect spelling: count, then the page. */
 export function listSql(schema, dialect, query) {
-  const keys = [...SYSTEM, ...schema.fields.map((f) => f.name)];
-  const cols = keys.map((k) => `"${snake(k)}"`).join(', ');
   const params = [];
   const ph = () => (dialect === 'postgres' ? `$${params.length}` : '?');
   const where = [];
@@ -26,17 +22,7 @@ export function listSql(schema, dialect, query) {
     } else if (key === 'orderTime_begin') { params.push(String(value)); where.push(`"order_time" >= ${ph()}`); }
     else if (key === 'orderTime_end') { params.push(String(value)); where.push(`"order_time" <= ${ph()}`); }
   }
-  const whereSql = where.length > 1 ? ` where (${where.join(' and ')})` : where.length ? ` where ${where[0]}` : '';
-  const table = `"${schema.table}"`;
-  const count = { sql: `select count(*) as "total" from ${table}${whereSql}`, params: [...params] };
-  const sortCol = snake(String(query.column || schema.defaultSort.column));
-  const dir = query.column ? (/asc/i.test(String(query.order ?? '')) ? 'asc' : 'desc') : schema.defaultSort.order;
-  const pageNo = Math.max(1, Number(query.pageNo ?? 1) || 1);
-  const pageSize = Number(query.pageSize ?? 10) || 10;
-  params.push(pageSize); const lim = ph();
-  params.push((pageNo - 1) * pageSize); const off = ph();
-  const page = { sql: `select ${cols} from ${table}${whereSql} order by "${sortCol}" ${dir}, "id" desc limit ${lim} offset ${off}`, params };
-  return { keys, count, page, pageNo, pageSize };
+  return countAndPage(schema, dialect, where, params, query);
 }
 
 /** `authenticate(token)`, when given, runs first on every request (the VARIANTS=1 "bare + token check" row). */

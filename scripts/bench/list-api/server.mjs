@@ -5,9 +5,10 @@
 // IPC in: { probes: [query string] } after start; out: ready / sql / error messages.
 import path from 'node:path';
 import { register } from 'tsx/esm/api';
-import { CamelCasePlugin, Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import { CamelCasePlugin, Kysely, SqliteDialect } from 'kysely';
 import { insertPostgres, insertSqlite } from './data.mjs';
 import { bareApp, listSql, readSchema } from './bare.mjs';
+import { explain, loggingEngine } from '../lib/probe.mjs';
 
 register();
 const src = path.resolve(import.meta.dirname, '../../../src/server');
@@ -62,16 +63,7 @@ if (process.env.VARIANTS) {
 }
 
 // The probe: the same app code on a Kysely that logs, used only before timing.
-const logged = [];
-let probeDb;
-if (ctx.dialect === 'sqlite') {
-  const Sqlite = (await import('better-sqlite3')).default;
-  probeDb = new Kysely({ dialect: new SqliteDialect({ database: new Sqlite(sqliteFile) }), plugins: [new CamelCasePlugin()], log: (e) => logged.push({ sql: e.query.sql, params: [...e.query.parameters] }) });
-} else {
-  const pg = (await import('pg')).default;
-  probeDb = new Kysely({ dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: config.databaseUrl, max: 2 }) }), plugins: [new CamelCasePlugin()], log: (e) => logged.push({ sql: e.query.sql, params: [...e.query.parameters] }) });
-}
-const probe = await buildApp({ ...ctx, db: probeDb, dicts: new DictService(probeDb) });
+const { app: probe, db: probeDb, logged } = await loggingEngine({ ctx, buildApp, DictService, sqliteFile, databaseUrl: config.databaseUrl });
 
 process.on('message', async (msg) => {
   try {
@@ -88,19 +80,7 @@ process.on('message', async (msg) => {
       process.send({ type: 'sql', out });
     } else if (msg.type === 'explain') {
       const out = [];
-      for (const q of msg.queries) {
-        if (ctx.dialect === 'sqlite') {
-          const Sqlite = (await import('better-sqlite3')).default;
-          const db = new Sqlite(sqliteFile, { readonly: true });
-          out.push(db.prepare(`explain query plan ${q.sql}`).all(q.params).map((r) => r.detail).join('; '));
-          db.close();
-        } else {
-          const { sql } = await import('kysely');
-          const text = q.sql.replace(/\$(\d+)/g, (_, i) => { const v = q.params[i - 1]; return typeof v === 'number' ? String(v) : `'${String(v).replace(/'/g, "''")}'`; });
-          const r = await sql.raw(`explain ${text}`).execute(ctx.db.withoutPlugins());
-          out.push(r.rows.map((x) => x['QUERY PLAN']).join(' | '));
-        }
-      }
+      for (const q of msg.queries) out.push(await explain({ ctx, sqliteFile }, q));
       process.send({ type: 'explain', out });
     }
   } catch (e) {
