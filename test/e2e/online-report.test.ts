@@ -82,7 +82,7 @@ describe('online report designer and report page in Chromium', () => {
     await listRows().filter({ hasText: 'user_sex' }).getByText('更多').click();
     await page.locator('.ant-dropdown:visible').getByText('功能测试').click();
     await page.waitForURL('**/2025/online/cgreport/user_sex');
-    await reportPage().locator('.ant-pagination-total-text').filter({ hasText: '1-5 共5条' }).waitFor();
+    await reportPage().locator('.ant-pagination-total-text').filter({ hasText: '1-9 共9条' }).waitFor();
     expect(await reportCells()).toContainEqual(['admin', '管理员', '男']);
     expect(await reportCells()).toContainEqual(['applicant', '申报人', '女']);
     expect(await reportPage().locator('thead th').allTextContents()).toEqual(['账号', '真实姓名', '性别']);
@@ -95,7 +95,8 @@ describe('online report designer and report page in Chromium', () => {
     await reportPage().getByRole('combobox', { name: '性别' }).click();
     await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: '女' }).click();
     await reportPage().getByRole('button', { name: /查\s*询/ }).click();
-    await expect.poll(reportCells, POLL).toEqual([['applicant', '申报人', '女']]);
+    // The demo's women: the applicant and two of the five experts.
+    await expect.poll(async () => (await reportCells()).map((r) => r[0]).sort(), POLL).toEqual(['applicant', 'expert3', 'expert5']);
     // The report parameter narrows the statement itself.
     await reportPage().getByRole('button', { name: /重\s*置/ }).click();
     await reportPage().getByLabel('姓名包含').fill('管理');
@@ -107,7 +108,7 @@ describe('online report designer and report page in Chromium', () => {
     await reportPage().getByRole('combobox', { name: '性别' }).click();
     await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: '男' }).click();
     await reportPage().getByRole('button', { name: /查\s*询/ }).click();
-    await expect.poll(async () => (await reportCells()).length, POLL).toBe(3);
+    await expect.poll(async () => (await reportCells()).length, POLL).toBe(5);
     const [download] = await Promise.all([page.waitForEvent('download'), reportPage().getByRole('button', { name: /导\s*出/ }).click()]);
     expect(download.suggestedFilename()).toBe('用户性别报表.xlsx');
     const book = new ExcelJS.Workbook();
@@ -116,11 +117,11 @@ describe('online report designer and report page in Chromium', () => {
     book.worksheets[0].eachRow((row) => sheet.push((row.values as unknown[]).slice(1)));
     expect(sheet[0][0]).toBe('用户性别报表');
     expect(sheet[2]).toEqual(['账号', '真实姓名', '性别']);
-    expect(sheet.slice(3).map((r) => r.join('|')).sort()).toEqual(['admin|管理员|男', 'expert|评审专家|男', 'reviewer|审核人|男']);
+    expect(sheet.slice(3).map((r) => r.join('|')).sort()).toEqual(['admin|管理员|男', 'expert2|林教授|男', 'expert4|何高工|男', 'expert|评审专家|男', 'reviewer|审核人|男']);
 
     // The report's route also opens directly.
     await page.goto(`${server.baseUrl}/2025/online/cgreport/user_sex`);
-    await reportPage().locator('.ant-pagination-total-text').filter({ hasText: '1-5 共5条' }).waitFor();
+    await reportPage().locator('.ant-pagination-total-text').filter({ hasText: '1-9 共9条' }).waitFor();
     expect(await reportCells()).toContainEqual(['applicant', '申报人', '女']);
   });
 });
