@@ -7,7 +7,7 @@
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { register } from 'tsx/esm/api';
-import { bareApp, listSql, readSchema } from './bare.mjs';
+import { bareApp, connection, listSql, readSchema } from './bare.mjs';
 import { load, RACE_ID } from './data.mjs';
 import { SHAPES, USERS } from './shapes.mjs';
 import { explain, loggingEngine } from '../lib/probe.mjs';
@@ -106,6 +106,40 @@ process.on('message', async (msg) => {
         ranked = [...ranking.values()].reduce((a, l) => a + l.length, 0);
       }
       process.send({ type: 'rank', times, projects: projects.length, sheets: sheets.length, ranked, tracks: new Set(projects.map((p) => p.track)).size });
+    } else if (msg.type === 'barePublish') {
+      // The publish's baseline: the same reads, the same ranking and the same UPDATEs (one per
+      // project, in one transaction) on a plain connection, statements prepared once.
+      const t = [performance.now()];
+      const { run, close } = await connection({ dialect: ctx.dialect, sqliteFile, pgUrl: config.databaseUrl });
+      const ph = (i) => (ctx.dialect === 'postgres' ? `$${i}` : '?');
+      const projects = await run({ sql: `select id, name, org_name, track, submit_time from pms_project where race_id = ${ph(1)} and state = ${ph(2)}`, params: [RACE_ID, 'passed'] });
+      const sheets = await run({ sql: `select project_id, state, total from pms_project_review where race_id = ${ph(1)}`, params: [RACE_ID] });
+      t.push(performance.now());
+      const totals = new Map();
+      for (const r of sheets) if (r.state === 'submitted') { const a = totals.get(r.project_id); if (a) a.push(Number(r.total)); else totals.set(r.project_id, [Number(r.total)]); }
+      const scored = projects.map((p) => { const x = totals.get(p.id) ?? []; return { id: p.id, name: p.name, orgName: p.org_name ?? '', track: p.track, submitTime: p.submit_time ?? '', totals: x, finalScore: aggregate(x) }; });
+      const ranks = new Map([...rankingOf(scored).values()].flat().map(({ item, rank }) => [item.id, rank]));
+      t.push(performance.now());
+      await close();
+      const update = `update pms_project set final_score = ${ph(1)}, rank = ${ph(2)} where id = ${ph(3)}`;
+      if (ctx.dialect === 'sqlite') {
+        const Sqlite = (await import('better-sqlite3')).default;
+        const db = new Sqlite(sqliteFile);
+        for (const p of ['journal_mode = WAL', 'synchronous = NORMAL', 'busy_timeout = 5000']) db.pragma(p);
+        const st = db.prepare(update);
+        db.transaction(() => { for (const p of scored) st.run(p.finalScore, ranks.get(p.id) ?? null, p.id); })();
+        db.close();
+      } else {
+        const pg = (await import('pg')).default;
+        const c = new pg.Client({ connectionString: config.databaseUrl });
+        await c.connect();
+        await c.query('begin');
+        for (const p of scored) await c.query({ name: 'bench_publish', text: update, values: [p.finalScore, ranks.get(p.id) ?? null, p.id] });
+        await c.query('commit');
+        await c.end();
+      }
+      t.push(performance.now());
+      process.send({ type: 'barePublish', total: t[3] - t[0], read: t[1] - t[0], rank: t[2] - t[1], write: t[3] - t[2] });
     }
   } catch (e) {
     process.send({ type: 'error', message: e.stack ?? String(e) });
