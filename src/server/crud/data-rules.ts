@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { sql, type Expression, type ExpressionBuilder, type Kysely, type SqlBool } from 'kysely';
+import { RULE_CONDITIONS, SQL_RULES, type DataRule, type RuleVariable } from '../../schema/data-rules.js';
 import { columnFields } from '../../schema/ddl.js';
 import { pageComponents } from '../../schema/permission.js';
 import { escapeLike } from '../../schema/query.js';
@@ -12,16 +13,8 @@ import type { RowScope } from './hooks.js';
 /* eslint-disable @typescript-eslint/no-explicit-any */
 type EB = ExpressionBuilder<any, any>;
 
-/** A row of sys_permission_data_rule (contract §3.2): one condition an administrator attached to a menu. */
-export interface SysPermissionDataRule {
-  id: string;
-  permissionId: string;
-  ruleName: string;
-  ruleColumn: string;
-  ruleConditions: string;
-  ruleValue: string;
-  /** '1' 有效, '0' 无效 (dictionary valid_status): only valid rules bind. */
-  status: string;
+/** A row of sys_permission_data_rule. */
+export interface SysPermissionDataRule extends DataRule {
   createBy: string | null;
   createTime: string | null;
   updateBy: string | null;
@@ -35,16 +28,12 @@ export type RuleDb = Kysely<Database & {
 }>;
 export const ruleDb = (db: Db | Kysely<any>) => db as unknown as RuleDb;
 
-/** The conditions of the `rule_conditions` dictionary a rule may use. */
-export const RULE_CONDITIONS = ['=', '!=', '>', '>=', '<', '<=', 'LIKE', 'LEFT_LIKE', 'RIGHT_LIKE', 'IN'] as const;
 type RuleCondition = typeof RULE_CONDITIONS[number];
-/** JeecgBoot's custom SQL rule: refused, no text from the database is ever run as SQL. */
-export const SQL_RULES = 'USE_SQL_RULES';
 
 type RuleUser = Pick<SysUser, 'username' | 'orgCode'>;
 
 /** The system variables a rule value may use (JwtUtil.getUserSystemData), resolved from the request's user. */
-const VARIABLES: Record<string, (user: RuleUser, now: Date) => string | null | undefined> = {
+const VARIABLES: Record<RuleVariable, (user: RuleUser, now: Date) => string | null | undefined> = {
   sys_user_code: (u) => u.username,
   sysUserCode: (u) => u.username,
   sys_org_code: (u) => u.orgCode,
@@ -112,7 +101,7 @@ export function ruleProblem(rule: RuleInput, pages: PageSchema[]): string | null
 export function resolveValue(value: string, user: RuleUser, now = new Date()): string | null {
   let missing = false;
   const out = value.replace(VARIABLE, (_, name: string) => {
-    const v = VARIABLES[name]?.(user, now);
+    const v = VARIABLES[name as RuleVariable]?.(user, now);
     if (v === null || v === undefined || v === '') missing = true;
     return v ?? '';
   });

@@ -3,6 +3,7 @@ import { registerPanel } from '../renderer/panels';
 // The named panels schema actions open; each is its own chunk.
 registerPanel('DictItems', () => import('./DictItems'));
 registerPanel('RolePermission', () => import('./RolePermission'));
+registerPanel('PermissionDataRule', () => import('./PermissionDataRule'));
 registerPanel('RoleUsers', () => import('./RoleUsers'));
 registerPanel('UserPassword', () => import('./UserPassword'));
 registerPanel('CgformDesigner', () => import('./CgformDesigner'));

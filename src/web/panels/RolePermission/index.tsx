@@ -1,10 +1,14 @@
 import { App, Button, Divider, Drawer, Empty, Input, Space, Spin, Switch, Tree, type TreeDataNode, type TreeProps } from 'antd';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useState, type MouseEvent } from 'react';
 import type { PanelProps } from '../../renderer/panels';
 import { rolePermissionApi, type PermissionNode } from './api';
+import { RoleDataRule } from './RoleDataRule';
 import { allKeys, conductCheck, filterTree, leafKeysOf, parentKeys } from './tree';
 
 const unique = (keys: string[]) => [...new Set(keys)];
+
+/** The menus that have data rules (rule_flag), by key. */
+const ruledKeys = (nodes: PermissionNode[]): string[] => nodes.flatMap((n) => [...(n.ruleFlag === 1 ? [n.key] : []), ...ruledKeys(n.children ?? [])]);
 
 const treeData = (nodes: PermissionNode[]): TreeDataNode[] =>
   nodes.map((n) => ({ key: n.key, title: n.title, children: n.children ? treeData(n.children) : undefined }));
@@ -27,6 +31,8 @@ export default function RolePermission({ row, open, onClose }: PanelProps) {
   const [expanded, setExpanded] = useState<string[]>([]);
   const [keyword, setKeyword] = useState('');
   const [saving, setSaving] = useState(false);
+  /** The menu whose data rules are open for this role. */
+  const [ruleMenu, setRuleMenu] = useState<{ key: string; title: string } | null>(null);
 
   useEffect(() => {
     let live = true;
@@ -45,6 +51,14 @@ export default function RolePermission({ row, open, onClose }: PanelProps) {
   const shown = useMemo(() => filterTree(tree, keyword), [tree, keyword]);
   const shownKeys = useMemo(() => new Set(allKeys(shown)), [shown]);
   const nodes = useMemo(() => treeData(shown), [shown]);
+  const ruled = useMemo(() => new Set(ruledKeys(tree)), [tree]);
+  // A menu with data rules offers them beside its title (JeecgBoot opens them from the tree).
+  const titleOf = (n: TreeDataNode) => {
+    const title = String(n.title);
+    if (!ruled.has(String(n.key))) return title;
+    const openRules = (e: MouseEvent) => { e.stopPropagation(); setRuleMenu({ key: String(n.key), title }); };
+    return <span>{title}<a style={{ marginLeft: 8 }} onClick={openRules}>数据规则</a></span>;
+  };
 
   /** What saving sends: linked, the checked nodes with their half-checked parents. */
   const granted = () => {
@@ -115,9 +129,11 @@ export default function RolePermission({ row, open, onClose }: PanelProps) {
             onCheck={onCheck}
             expandedKeys={expanded}
             onExpand={(keys) => setExpanded(keys.map(String))}
+            titleRender={titleOf}
           />
         ) : <Empty description={keyword ? '没有匹配的菜单' : '暂无数据'} />}
       </Spin>
+      {ruleMenu && <RoleDataRule permissionId={ruleMenu.key} menuName={ruleMenu.title} roleId={roleId} onClose={() => setRuleMenu(null)} />}
     </Drawer>
   );
 }
