@@ -2,6 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely';
 import { mainsOf } from '../../schema/permission.js';
 import { rulesFor, type RowRule } from '../../schema/row-rules.js';
+import { viewInterface } from '../../schema/views.js';
 import type { PageSchema } from '../../schema/types.js';
 import type { Db } from '../db/tables.js';
 import { dataRuleScope } from './data-rules.js';
@@ -31,9 +32,13 @@ function conditions(eb: EB, schema: PageSchema, r: RowRule, user: { username: st
   const parts: Expression<SqlBool>[] = [];
   if (r.own) parts.push(eb('createBy', '=', user.username));
   if (r.field) {
-    // A user picker stores one account or a comma list: the account must be one of its parts.
-    const whole = sql`(',' || ${eb.ref(r.field)} || ',')`;
-    parts.push(sql<SqlBool>`${whole} like ${`%,${literal(user.username)},%`} escape '\\'`);
+    const field = schema.fields.find((f) => f.name === r.field)!;
+    if (!viewInterface(field.view).multiple?.(field)) parts.push(eb(r.field, '=', user.username)); // one account: its index serves
+    else {
+      // A picker storing a comma list: the account must be one of its parts.
+      const whole = sql`(',' || ${eb.ref(r.field)} || ',')`;
+      parts.push(sql<SqlBool>`${whole} like ${`%,${literal(user.username)},%`} escape '\\'`);
+    }
   }
   if (r.via) parts.push(eb('id', 'in', eb.selectFrom(r.via.table).select(r.via.row).where(r.via.user, '=', user.username)));
   if (r.department) {
