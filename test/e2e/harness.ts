@@ -29,12 +29,14 @@ export interface RunningServer {
 
 /** The product as `npm start` runs it: own process, fresh data dir, captcha off. */
 export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
-  if (!fs.existsSync(path.join(root, 'dist/web/index.html'))) throw new Error('build the web app first (npm test does)');
+  // E2E_WEB_DIST lets a developer test a build of their own while another build is under way.
+  const webDist = process.env.E2E_WEB_DIST ?? 'dist/web';
+  if (!fs.existsSync(path.join(path.resolve(root, webDist), 'index.html'))) throw new Error('build the web app first (npm test does)');
   const port = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'e2e-'));
   const child: ChildProcess = spawn(process.execPath, ['scripts/start.mjs'], {
     cwd: root,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOGIN_CAPTCHA: 'off', LOG_LEVEL: 'warn', DATABASE_URL: '', WEB_DIST: 'dist/web', ...env },
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOGIN_CAPTCHA: 'off', LOG_LEVEL: 'warn', DATABASE_URL: '', WEB_DIST: webDist, ...env },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   const baseUrl = `http://127.0.0.1:${port}`;
