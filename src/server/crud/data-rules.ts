@@ -5,6 +5,7 @@ import { columnFields } from '../../schema/ddl.js';
 import { pageComponents } from '../../schema/permission.js';
 import { escapeLike } from '../../schema/query.js';
 import { snakeCase, type FieldSchema, type PageSchema } from '../../schema/types.js';
+import { grantsOf } from '../auth/grants.js';
 import type { Database, Db, SysRolePermission, SysUser } from '../db/tables.js';
 import { forbidden } from '../http/result.js';
 import { formatDateTime } from '../util/time.js';
@@ -145,21 +146,19 @@ const selectedCache = new WeakMap<FastifyRequest, Promise<SelectedRule[]>>();
 function selectedRules(db: Db, req: FastifyRequest): Promise<SelectedRule[]> {
   let found = selectedCache.get(req);
   if (!found) {
-    found = ruleDb(db).selectFrom('sysPermissionDataRule as r')
-      .innerJoin('sysPermission as p', 'p.id', 'r.permissionId')
-      .innerJoin('sysRolePermission as rp', 'rp.permissionId', 'r.permissionId')
-      .innerJoin('sysUserRole as ur', 'ur.roleId', 'rp.roleId')
-      .selectAll('r').select(['p.component', 'rp.dataRuleIds'])
-      .where('ur.userId', '=', req.user!.id).where('r.status', '=', '1').where('p.delFlag', '=', 0)
-      .where('rp.dataRuleIds', 'is not', null)
-      .execute()
-      .then((rows) => {
-        const out = new Map<string, SelectedRule>();
-        for (const { component, dataRuleIds, ...rule } of rows) {
-          if ((dataRuleIds ?? '').split(',').map((s) => s.trim()).includes(rule.id)) out.set(rule.id, { rule, component });
-        }
-        return [...out.values()];
-      });
+    found = grantsOf(db, req).then(async ({ ruleGrants }) => {
+      // Most users' grants select no rule: then nothing more is read.
+      const ids = [...new Set(ruleGrants.flatMap((g) => g.ruleIds))];
+      if (!ids.length) return [];
+      const rules = await ruleDb(db).selectFrom('sysPermissionDataRule').selectAll()
+        .where('id', 'in', ids).where('status', '=', '1').execute();
+      // A rule counts when a grant of its own menu selects it (JeecgBoot collects the ids over all the roles).
+      const out = new Map<string, SelectedRule>();
+      for (const g of ruleGrants) {
+        for (const rule of rules) if (rule.permissionId === g.permissionId && g.ruleIds.includes(rule.id)) out.set(rule.id, { rule, component: g.component });
+      }
+      return [...out.values()];
+    });
     selectedCache.set(req, found);
   }
   return found;

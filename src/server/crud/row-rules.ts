@@ -4,6 +4,7 @@ import { mainsOf } from '../../schema/permission.js';
 import { rulesFor, type RowRule } from '../../schema/row-rules.js';
 import { viewInterface } from '../../schema/views.js';
 import type { PageSchema } from '../../schema/types.js';
+import { grantsOf } from '../auth/grants.js';
 import type { Db } from '../db/tables.js';
 import { dataRuleScope } from './data-rules.js';
 import type { RowScope } from './hooks.js';
@@ -11,18 +12,9 @@ import type { RowScope } from './hooks.js';
 /* eslint-disable @typescript-eslint/no-explicit-any */
 type EB = ExpressionBuilder<any, any>;
 
-const roleCache = new WeakMap<FastifyRequest, Promise<string[]>>();
-
 /** The codes of the roles the request's user holds (read once per request). */
-export function roleCodes(db: Db, req: FastifyRequest): Promise<string[]> {
-  let codes = roleCache.get(req);
-  if (!codes) {
-    codes = db.selectFrom('sysRole').innerJoin('sysUserRole', 'sysUserRole.roleId', 'sysRole.id')
-      .select('sysRole.roleCode').where('sysUserRole.userId', '=', req.user!.id).execute()
-      .then((rows) => rows.map((r) => r.roleCode));
-    roleCache.set(req, codes);
-  }
-  return codes;
+export async function roleCodes(db: Db, req: FastifyRequest): Promise<string[]> {
+  return (await grantsOf(db, req)).roles;
 }
 
 /** A LIKE pattern matching `value` literally. */

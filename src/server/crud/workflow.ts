@@ -8,7 +8,7 @@ import { notifyUsers } from '../modules/announcement/notify.js';
 import { newId } from '../util/ids.js';
 import { formatDateTime } from '../util/time.js';
 import type { CrudHooks, Row, RowScope } from './hooks.js';
-import { requireAction, userActions } from './permission.js';
+import { requestActions, requireAction } from './permission.js';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
 
@@ -75,7 +75,7 @@ export function workflowRoutes(app: FastifyInstance, schema: PageSchema, deps: D
     const t = wf.transitions.find((x) => x.name === body.transition);
     if (!t) {
       // Who may fire none of the page's transitions is refused before being told what is wrong.
-      const held = await userActions(app.ctx.db, req.user!.id);
+      const held = await requestActions(app.ctx.db, req);
       if (!wf.transitions.some((x) => held.has(transitionPermission(schema, x)))) throw forbidden();
       throw badRequest(typeof body.transition === 'string' ? `未知的流程操作: ${body.transition.slice(0, 32)}` : '缺少参数 transition');
     }

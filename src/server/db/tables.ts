@@ -103,6 +103,8 @@ export interface SysRolePermission {
   id: string;
   roleId: string;
   permissionId: string;
+  /** The data rules this grant selects, a comma list (migration 007). */
+  dataRuleIds?: string | null;
 }
 
 export interface SysDict extends Audit {

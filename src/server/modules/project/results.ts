@@ -4,7 +4,7 @@ import { aggregate, rankWithin } from '../../../schema/scoring.js';
 import type { PageSchema } from '../../../schema/types.js';
 import { writeWorkbook } from '../../crud/excel.js';
 import type { Row } from '../../crud/hooks.js';
-import { requireAction, userActions } from '../../crud/permission.js';
+import { requestActions, requireAction } from '../../crud/permission.js';
 import { inTransaction } from '../../db/transaction.js';
 import { badRequest, ClientError, ok } from '../../http/result.js';
 import { formatDateTime } from '../../util/time.js';
@@ -94,7 +94,7 @@ export async function resultRoutes(app: FastifyInstance): Promise<void> {
 
   /** The ranking as it stands (computed from the submitted sheets, published or not), one track or all. */
   const ranking = async (req: FastifyRequest<{ Querystring: { id?: string; track?: string } }>) => {
-    const held = await userActions(app.ctx.db, req.user!.id);
+    const held = await requestActions(app.ctx.db, req);
     if (!held.has(PUBLISH) && !held.has('pms:project:export')) await requireAction(app.ctx.db, req, PUBLISH);
     const race = await raceOf(req.query.id);
     const track = req.query.track;
@@ -132,7 +132,7 @@ export async function resultRoutes(app: FastifyInstance): Promise<void> {
 /** Hides score and rank on rows of contests not yet published from everyone but their publishers. */
 export async function hideUnpublished(db: Kysely<any>, req: FastifyRequest, rows: Row[]): Promise<void> {
   if (!rows.some((r) => r.finalScore !== null || r.rank !== null)) return;
-  if ((await userActions(req.server.ctx.db, req.user!.id)).has(PUBLISH)) return;
+  if ((await requestActions(req.server.ctx.db, req)).has(PUBLISH)) return;
   const raceIds = [...new Set(rows.map((r) => String(r.raceId)))];
   const published = new Set((await db.selectFrom('pms_race').select('id').where('id', 'in', raceIds).where('resultPublished', '=', '1').execute() as Row[]).map((r) => String(r.id)));
   for (const r of rows) if (!published.has(String(r.raceId))) { r.finalScore = null; r.rank = null; }

@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { userActions } from '../../crud/permission.js';
+import { requestActions } from '../../crud/permission.js';
 import type { Row } from '../../crud/hooks.js';
 import { badRequest, forbidden } from '../../http/result.js';
 import type { DictService } from '../dict/service.js';
@@ -42,12 +42,12 @@ export function requireOrdered(row: Row, begin: string, end: string, message: st
 
 /** Refuses unless the user holds at least one of the button codes (checked on the server). */
 export async function requireAnyAction(req: FastifyRequest, codes: string[]): Promise<void> {
-  const held = await userActions(req.server.ctx.db, req.user!.id);
+  const held = await requestActions(req.server.ctx.db, req);
   if (!codes.some((c) => held.has(c))) throw forbidden();
 }
 
 export async function holdsAction(req: FastifyRequest, code: string): Promise<boolean> {
-  return (await userActions(req.server.ctx.db, req.user!.id)).has(code);
+  return (await requestActions(req.server.ctx.db, req)).has(code);
 }
 
 /** The `id` query parameter of the contract's state routes (`?id=`), or a 400. */
