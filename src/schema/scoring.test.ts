@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { aggregate, rankWithin, sheetProblem, sheetTotal, type Indicator } from './scoring';
+import { aggregate, gradeOf, rankWithin, sheetProblem, sheetTotal, weightedAggregate, type Indicator } from './scoring';
 
 const sheet: Indicator[] = [
   { id: 'tech', name: '技术创新', maxScore: 30, weight: 30 },
@@ -60,5 +60,29 @@ describe('aggregation and ranking', () => {
     const named = rankWithin([{ id: '戊', track: 'x', totals: [80], at: '' }, { id: '丁', track: 'x', totals: [80], at: '' }],
       { group: (p) => p.track, score: (p) => aggregate(p.totals), allTotals: (p) => p.totals, submitted: (p) => p.at, name: (p) => p.id });
     expect(named.get('x')!.map((r) => [r.item.id, r.rank])).toEqual([['丁', 1], ['戊', 1]]);
+  });
+});
+
+describe('weighted aggregation across kinds of sheets', () => {
+  it('weighs each kind’s mean by its weight', () => {
+    const r = weightedAggregate([{ key: 'self', weight: 20, totals: [90] }, { key: 'head', weight: 80, totals: [70, 80] }]);
+    expect(r).toEqual({ total: 78, renormalised: false, parts: [
+      { key: 'self', weight: 20, score: 90, share: 0.2 }, { key: 'head', weight: 80, score: 75, share: 0.8 },
+    ] });
+  });
+
+  it('leaves out a kind with no sheet and renormalises the others', () => {
+    const r = weightedAggregate([{ key: 'self', weight: 20, totals: [90] }, { key: 'head', weight: 50, totals: [] }, { key: 'peer', weight: 30, totals: [60, 70, 80, 90, 100] }]);
+    // peers: five sheets, extremes dropped → 80; (90×20 + 80×30) ÷ 50 = 84
+    expect(r.total).toBe(84);
+    expect(r.renormalised).toBe(true);
+    expect(r.parts.map((p) => p.share)).toEqual([0.4, 0, 0.6]);
+    expect(weightedAggregate([{ key: 'self', weight: 100, totals: [] }])).toMatchObject({ total: null, renormalised: false });
+    expect(weightedAggregate([{ key: 'self', weight: 0, totals: [10] }, { key: 'head', weight: 100, totals: [50] }]).total).toBe(50);
+  });
+
+  it('grades a total at its threshold', () => {
+    const lines = [{ grade: 'A', min: 90 }, { grade: 'B', min: 75 }];
+    expect([90, 89.99, 75, 10].map((t) => gradeOf(t, lines, 'C'))).toEqual(['A', 'B', 'B', 'C']);
   });
 });

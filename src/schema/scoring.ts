@@ -94,3 +94,47 @@ export function rankWithin<T>(items: T[], key: { group: (t: T) => string; score:
   }
   return out;
 }
+
+/** Sheets of one kind (an assessor kind: 自评, 上级评, 同事互评…) and that kind's share of the result. */
+export interface WeightedGroup {
+  key: string;
+  weight: number;
+  totals: number[];
+}
+
+export interface WeightedResult {
+  /** Σ(group score × weight) ÷ Σ weight over the groups that have sheets; null when none has any. */
+  total: number | null;
+  /** Each group: its score (`aggregate` of its totals), its weight as declared, its share as counted (0 when left out). */
+  parts: { key: string; weight: number; score: number | null; share: number }[];
+  /** A group with a weight had no sheet, so the weights of the others were scaled up to fill its share. */
+  renormalised: boolean;
+}
+
+/**
+ * Several kinds of sheets weighted against each other: each group's score is `aggregate` of its
+ * totals (the same rule as a contest's final score), and the groups with no sheet are left out, the
+ * other weights renormalised to the whole. Groups with weight 0 take no part.
+ */
+export function weightedAggregate(groups: WeightedGroup[]): WeightedResult {
+  const scored = groups.map((g) => ({ ...g, score: g.weight > 0 ? aggregate(g.totals) : null }));
+  const counted = scored.filter((g) => g.score !== null);
+  const weights = counted.reduce((sum, g) => sum + g.weight, 0);
+  const total = weights ? round2(counted.reduce((sum, g) => sum + g.score! * g.weight, 0) / weights) : null;
+  return {
+    total,
+    parts: scored.map((g) => ({ key: g.key, weight: g.weight, score: g.score, share: g.score !== null && weights ? Math.round((g.weight / weights) * 10_000) / 10_000 : 0 })),
+    renormalised: scored.some((g) => g.weight > 0 && g.score === null) && counted.length > 0,
+  };
+}
+
+/** A grade and the lowest total that reaches it. */
+export interface GradeThreshold<G extends string = string> {
+  grade: G;
+  min: number;
+}
+
+/** The first grade, highest threshold first, whose threshold the total reaches (a total on the line has it); else `below`. */
+export function gradeOf<G extends string>(total: number, thresholds: GradeThreshold<G>[], below: G): G {
+  return [...thresholds].sort((a, b) => b.min - a.min).find((t) => total >= t.min)?.grade ?? below;
+}
