@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseListQuery, parseValue, QueryError, type QueryField } from './query';
+import { parseListQuery, parseValue, type QueryField } from './query';
 
 const fields: QueryField[] = [
   { name: 'name', kind: 'string' },
@@ -68,8 +68,12 @@ describe('parseListQuery', () => {
     expect(parseListQuery({ column: 'age', order: 'desc' }, fields).sort).toEqual([{ field: 'age', dir: 'desc' }]);
   });
 
-  it('refuses unknown fields, unknown or unsortable sort columns and bad values', () => {
-    expect(() => parseListQuery({ password: 'x' }, fields)).toThrow(new QueryError('未知的查询字段: password'));
+  it('ignores parameters naming no declared field, whatever their value (JeecgBoot binds only entity properties)', () => {
+    const q = parseListQuery({ password: 'x', ipInfo: '', keyWord: 'a', nope_begin: '1', nope_MultiString: 'a,b', evil: { $gt: 1 }, age: '3' }, fields);
+    expect(q.where).toEqual([{ field: 'age', op: 'eq', value: 3 }]);
+  });
+
+  it('refuses unknown or unsortable sort columns and bad values of declared fields', () => {
     expect(() => parseListQuery({ column: 'id; drop table x' }, fields)).toThrow(/将要排序的列字段不存在/);
     expect(() => parseListQuery({ column: 'secret' }, fields)).toThrow(/将要排序的列字段不存在/);
     expect(() => parseListQuery({ age: 'abc' }, fields)).toThrow(/需要数字/);

@@ -166,8 +166,9 @@ const int = (raw: unknown, fallback: number, name: string): number => {
 };
 
 /**
- * Parses list parameters against the declared fields. Unknown filter fields and sort columns are
- * refused: a client can only filter and sort by what the schema declares.
+ * Parses list parameters against the declared fields: a client can only filter and sort by what the
+ * schema declares. Parameters naming no declared field are ignored (as JeecgBoot's QueryGenerator does);
+ * an undeclared sort column or super-query field is refused, since ignoring it would answer another question.
  */
 export function parseListQuery(params: Record<string, unknown>, fields: QueryField[], opts: { defaultSort?: SortOrder[]; maxPageSize?: number } = {}): ParsedQuery {
   const byName = new Map(fields.map((f) => [f.name, f]));
@@ -176,13 +177,14 @@ export function parseListQuery(params: Record<string, unknown>, fields: QueryFie
     // A declared field wins over a reserved name: `code` is both a common column and the WeChat code parameter.
     if ((RESERVED_PARAMS.has(key) && !byName.has(key)) || rawValue === undefined || rawValue === null) continue;
     const raw = Array.isArray(rawValue) ? rawValue[rawValue.length - 1] : rawValue;
-    if (typeof raw !== 'string' && typeof raw !== 'number' && typeof raw !== 'boolean') throw new QueryError(`查询参数 ${key} 的值无效`);
-    const text = String(raw);
     const range = /^(.+)_(begin|end)$/.exec(key);
     const multi = /^(.+)_MultiString$/.exec(key);
     const name = range ? range[1] : multi ? multi[1] : key;
     const field = byName.get(name);
-    if (!field) throw new QueryError(`未知的查询字段: ${key.slice(0, 64)}`);
+    // A parameter naming no declared field is a client's own state (JeecgBoot binds only entity properties): ignored, never SQL.
+    if (!field) continue;
+    if (typeof raw !== 'string' && typeof raw !== 'number' && typeof raw !== 'boolean') throw new QueryError(`查询参数 ${key} 的值无效`);
+    const text = String(raw);
     if (text.length > 1000) throw new QueryError(`查询参数 ${key} 过长`);
     if (!text.trim()) continue;
     if (range) where.push({ field: name, op: range[2] === 'begin' ? 'ge' : 'le', value: coerce(field, text, range[2] as 'begin' | 'end') });

@@ -28,23 +28,25 @@ export function fieldJsonSchema(f: FieldSchema): Record<string, unknown> {
   return s;
 }
 
+/**
+ * A checked body: the declared fields only (anything else a client sent is dropped here, so it never
+ * reaches a hook's values or SQL), or the problem naming a declared field by its label.
+ */
+export type Checked = { problem: string; body?: undefined } | { problem: null; body: Record<string, unknown> };
+
 export interface BodyValidator {
-  /** Null when valid, else a message naming the field by its label. */
-  (body: unknown): string | null;
+  (body: unknown): Checked;
 }
 
 const ajv = new Ajv({ allErrors: false, strict: false, allowUnionTypes: true, coerceTypes: false });
 
 function message(e: ErrorObject, byName: Map<string, FieldSchema>): string {
-  const name = e.keyword === 'required' ? (e.params as { missingProperty: string }).missingProperty
-    : e.keyword === 'additionalProperties' ? (e.params as { additionalProperty: string }).additionalProperty
-      : e.instancePath.split('/')[1] ?? '';
+  const name = e.keyword === 'required' ? (e.params as { missingProperty: string }).missingProperty : e.instancePath.split('/')[1] ?? '';
   const f = byName.get(name);
   const field = f ?? { label: name, type: 'string' as const };
   const limit = (e.params as { limit: number }).limit;
   switch (e.keyword) {
     case 'required': case 'minLength': return fieldMessages.required(field);
-    case 'additionalProperties': return `未知字段: ${name.slice(0, 64)}`;
     case 'maxLength': return fieldMessages.maxLength(field, limit);
     case 'pattern': return fieldMessages.type(field) ?? fieldMessages.pattern(field);
     case 'minimum': return fieldMessages.minimum(field, limit);
@@ -56,7 +58,8 @@ function message(e: ErrorObject, byName: Map<string, FieldSchema>): string {
 
 /**
  * Compiles the add and edit validators of a page schema: types, lengths, patterns, named value checks, ranges and
- * required fields come from the field declarations; unknown properties are refused.
+ * required fields come from the field declarations. Properties the schema does not declare (a list row's
+ * `_dictText`, a client's own form state) are dropped, as JeecgBoot ignores what its entity does not declare.
  */
 export function compileValidators(schema: PageSchema): { add: BodyValidator; edit: BodyValidator } {
   const fields = allFields(schema);
@@ -70,19 +73,21 @@ export function compileValidators(schema: PageSchema): { add: BodyValidator; edi
   const build = (required: string[]) => {
     const validate = ajv.compile({
       type: 'object',
-      additionalProperties: false,
       required,
       properties,
       allOf: [{ properties: nonEmpty }],
     });
-    return (body: unknown) => {
-      if (body === null || typeof body !== 'object' || Array.isArray(body)) return '请求体需要一个JSON对象';
-      // `<field>_dictText` and other display-only siblings are tolerated and dropped by the engine.
-      const own = Object.fromEntries(Object.entries(body as Record<string, unknown>).filter(([k]) => !k.endsWith('_dictText')));
+    const problemOf = (own: Record<string, unknown>): string | null => {
       if (validate(own)) return checked.reduce<string | null>((found, f) => found ?? valueCheckProblem(f.valueCheck!, own[f.name]), null);
       const e = validate.errors![0];
       if (e.keyword === 'not') return fieldMessages.required(byName.get(e.instancePath.split('/')[1]) ?? { label: '' });
       return message(e, byName);
+    };
+    return (body: unknown): Checked => {
+      if (body === null || typeof body !== 'object' || Array.isArray(body)) return { problem: '请求体需要一个JSON对象' };
+      const own = Object.fromEntries(Object.entries(body as Record<string, unknown>).filter(([k]) => byName.has(k)));
+      const problem = problemOf(own);
+      return problem === null ? { problem, body: own } : { problem };
     };
   };
   return { add: build(declaredRequired), edit: build(['id']) };

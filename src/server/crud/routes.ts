@@ -207,9 +207,8 @@ export function crudRoutes(schema: PageSchema, moduleHooks: CrudHooks = {}) {
       const errors: string[] = [];
       const prepared: { line: number; values: Row }[] = [];
       for (const { line, values } of sheetRows) {
-        const converted = await fromSheet(values);
-        const problem = validate.add(converted);
-        const ruled = problem ? null : linkage?.(converted);
+        const { problem, body: converted } = validate.add(await fromSheet(values));
+        const ruled = problem ? null : linkage?.(converted!);
         if (problem || ruled?.problem) errors.push(`第${line}行: ${problem ?? ruled!.problem}`);
         else {
           const values: Row = { ...(ruled?.body ?? converted), id: newId(), createBy: user.username, createTime: now, updateBy: null, updateTime: null, sysOrgCode: user.orgCode };
@@ -266,20 +265,19 @@ export function crudRoutes(schema: PageSchema, moduleHooks: CrudHooks = {}) {
       return ok(row);
     });
 
-    /** The column values of a body: display-only `_dictText` siblings and virtual fields dropped. */
-    const cleanBody = (body: Row) => Object.fromEntries(Object.entries(body).filter(([k]) => !k.endsWith('_dictText') && !virtual.has(k)));
+    /** The column values of a checked body (declared fields only): virtual fields are the module's, not columns. */
+    const cleanBody = (body: Row) => Object.fromEntries(Object.entries(body).filter(([k]) => !virtual.has(k)));
 
     /** The main row's part of a body: a main page's `<subCode>List` arrays are checked by sub-tables.ts. */
     const ownBody = (body: unknown) => (subs ? subs.strip(body) : body);
 
     app.post(`${base}/add`, async (req) => {
       await requireAction(app.ctx.db, req, perm('add'));
-      const body = ownBody(req.body);
-      const problem = validate.add(body);
-      if (problem) throw badRequest(problem);
+      const { problem, body } = validate.add(ownBody(req.body));
+      if (problem !== null) throw badRequest(problem);
       const user = req.user!;
       const values = {
-        ...cleanBody(linked(body as Row, null)), id: newId(), createBy: user.username, createTime: formatDateTime(),
+        ...cleanBody(linked(body, null)), id: newId(), createBy: user.username, createTime: formatDateTime(),
         updateBy: null, updateTime: null, sysOrgCode: user.orgCode,
       };
       flow?.onAdd(values);
@@ -300,10 +298,9 @@ export function crudRoutes(schema: PageSchema, moduleHooks: CrudHooks = {}) {
 
     const edit = async (req: FastifyRequest) => {
       await requireAction(app.ctx.db, req, perm('edit'));
-      const body = ownBody(req.body);
-      const problem = validate.edit(body);
-      if (problem) throw badRequest(problem);
-      const { id, createBy: _cb, createTime: _ct, sysOrgCode: _so, ...rest } = cleanBody(body as Row);
+      const { problem, body } = validate.edit(ownBody(req.body));
+      if (problem !== null) throw badRequest(problem);
+      const { id, createBy: _cb, createTime: _ct, sysOrgCode: _so, ...rest } = cleanBody(body);
       const current = await findById(String(id), await writeScope(req));
       if (!current) return fail('未找到对应数据');
       const changes: Row = { ...linked(rest, current), updateBy: req.user!.username, updateTime: formatDateTime() };

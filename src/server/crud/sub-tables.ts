@@ -75,16 +75,16 @@ export function subTableSupport(schema: PageSchema, registry: SchemaRegistry) {
       const row = { ...(raw as Row), [st.decl.foreignKey]: mainId };
       const id = existing && typeof row.id === 'string' && row.id ? row.id : undefined;
       if (!id) delete row.id;
-      const problem = id ? st.validate.edit(row) : st.validate.add(row);
-      if (problem) throw badRequest(at + problem);
-      const ruled = st.linkage?.(row);
+      const { problem, body: known } = id ? st.validate.edit(row) : st.validate.add(row);
+      if (problem !== null) throw badRequest(at + problem);
+      const ruled = st.linkage?.(known);
       if (ruled?.problem) throw badRequest(at + ruled.problem);
       if (id) {
         if (!existing!.has(id)) throw badRequest(`${at}数据不存在或不属于当前记录`);
         if (seen.has(id)) throw badRequest(`${at}重复的id`);
         seen.add(id);
       }
-      const values: Row = Object.fromEntries(Object.entries(ruled?.body ?? row).filter(([k]) => st.writable.has(k)));
+      const values: Row = Object.fromEntries(Object.entries(ruled?.body ?? known).filter(([k]) => st.writable.has(k)));
       if (id) values.id = id;
       return values;
     });

@@ -92,8 +92,8 @@ const validators = new WeakMap<PageSchema, ReturnType<typeof compileValidators>>
 export async function checkWrite(ctx: AppContext, schema: PageSchema, values: Row): Promise<void> {
   let v = validators.get(schema);
   if (!v) validators.set(schema, (v = compileValidators(schema)));
-  const problem = v.edit({ id: 'x', ...values });
-  if (problem) throw badRequest(problem);
+  const { problem } = v.edit({ id: 'x', ...values });
+  if (problem !== null) throw badRequest(problem);
   const byName = new Map(columnFields(schema).map((f) => [f.name, f]));
   for (const [name, value] of Object.entries(values)) {
     const code = byName.get(name)?.dict?.code;
