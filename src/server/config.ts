@@ -19,6 +19,8 @@ export interface Config {
   trustProxy: boolean;
   /** Folder of the page schemas (and their seed/), when not the project's own schemas/. */
   schemasDir?: string;
+  /** Run the 定时任务 rows whose status is 正常 on their cron (JOBS=off: this instance fires none; 立即执行 still runs). */
+  jobs: boolean;
 }
 
 export const DEFAULT_ADMIN_PASSWORD = 'Admin@2025';
@@ -39,5 +41,6 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: env.LOG_LEVEL ?? 'info',
     trustProxy: ['on', 'true', '1'].includes((env.TRUST_PROXY ?? '').toLowerCase()),
     schemasDir: env.SCHEMAS_DIR ? path.resolve(env.SCHEMAS_DIR) : undefined,
+    jobs: (env.JOBS ?? 'on').toLowerCase() !== 'off',
   };
 }

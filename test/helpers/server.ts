@@ -67,6 +67,8 @@ export interface TestServer {
   raw(urlPath: string, init?: RequestInit): Promise<ApiResponse>;
   app: FastifyInstance;
   db: Db;
+  /** The PostgreSQL database's URL (for a second server process on the same database); undefined on SQLite. */
+  databaseUrl?: string;
   /** The code a captcha key currently expects (read from sys_captcha). */
   captchaCode(key: string): Promise<string | undefined>;
   /** Logs in (solving the captcha when it is on) and returns the token; throws when refused. */
@@ -88,6 +90,8 @@ export interface StartOptions {
   trustProxy?: boolean;
   /** Fastify logger options (with a `stream` to read what is logged); no logger by default. */
   logger?: object;
+  /** Run the 定时任务 scheduler (JOBS); off unless a test wants jobs to fire. */
+  jobs?: boolean;
 }
 
 async function parse(res: Response): Promise<ApiResponse> {
@@ -161,6 +165,7 @@ export async function startServer(opts: StartOptions = {}): Promise<TestServer> 
       PORT: '0',
       LOG_LEVEL: 'silent',
       TRUST_PROXY: opts.trustProxy ? 'on' : 'off',
+      JOBS: opts.jobs ? 'on' : 'off',
     });
     const boot = async () => {
       const { ctx } = await bootstrap({ ...config, adminPassword: ADMIN_PASSWORD }, opts.root);
@@ -223,6 +228,7 @@ export async function startServer(opts: StartOptions = {}): Promise<TestServer> 
       raw: async (urlPath, init) => parse(await fetch(`${baseUrl}${urlPath}`, { redirect: 'manual', ...init })),
       app,
       db,
+      databaseUrl,
       captchaCode,
       login,
       close: async () => {

@@ -53,10 +53,12 @@ export async function revokeUserSessions(db: Db, userId: string, keepToken?: str
   await q.execute();
 }
 
-export async function purgeExpired(db: Db): Promise<void> {
+/** Deletes expired sessions and captchas; answers how many of each went. */
+export async function purgeExpired(db: Db): Promise<{ sessions: number; captchas: number }> {
   const now = Date.now();
-  await db.deleteFrom('sysSession').where('expiresAt', '<', now).execute();
-  await db.deleteFrom('sysCaptcha').where('expiresAt', '<', now).execute();
+  const sessions = await db.deleteFrom('sysSession').where('expiresAt', '<', now).executeTakeFirst();
+  const captchas = await db.deleteFrom('sysCaptcha').where('expiresAt', '<', now).executeTakeFirst();
+  return { sessions: Number(sessions.numDeletedRows), captchas: Number(captchas.numDeletedRows) };
 }
 
 export { sha256 };
