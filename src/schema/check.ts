@@ -3,6 +3,7 @@ import { linkageProblems } from './linkage';
 import { dictOf } from './views';
 import { pageMetaSchema } from './meta-schema';
 import { actionPermission } from './permission';
+import { rowMarksProblem } from './row-marks';
 import { rowRulesProblem } from './row-rules';
 import { workflowProblem } from './workflow';
 import { SYSTEM_FIELDS, type PageSchema } from './types';
@@ -105,6 +106,8 @@ export function checkPageSchema(doc: unknown, source: string): PageSchema {
   }
   const workflow = workflowProblem(schema);
   if (workflow) throw new SchemaError(source, workflow.path, workflow.problem);
+  const marks = rowMarksProblem(schema);
+  if (marks) throw new SchemaError(source, marks.path, marks.problem);
   return schema;
 }
 

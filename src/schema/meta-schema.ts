@@ -149,6 +149,28 @@ export const pageMetaSchema = {
         },
       },
     },
+    rowMarks: {
+      type: 'array',
+      maxItems: 20,
+      items: {
+        type: 'object', additionalProperties: false, required: ['label', 'when'],
+        properties: {
+          label: { type: 'string', minLength: 1, maxLength: 20 },
+          tone: { enum: ['danger', 'warning', 'success', 'info'] },
+          when: {
+            type: 'array', minItems: 1, maxItems: 10,
+            items: {
+              type: 'object', additionalProperties: false, required: ['field', 'op'],
+              properties: {
+                field: { type: 'string', pattern: NAME },
+                op: { enum: ['eq', 'ne', 'in', 'notIn', 'empty', 'notEmpty', 'gt', 'ge', 'lt', 'le'] },
+                value: { type: ['string', 'number', 'boolean', 'array'], items: { type: ['string', 'number', 'boolean'] }, maxItems: 200 },
+              },
+            },
+          },
+        },
+      },
+    },
     rowRules: {
       type: 'array', maxItems: 50,
       items: {

@@ -1,4 +1,5 @@
 import type { LinkageRule } from './linkage';
+import type { RowMark } from './row-marks';
 import type { RowRule } from './row-rules';
 import type { ValueCheckName } from './value-checks';
 import type { WorkflowSchema } from './workflow';
@@ -157,6 +158,8 @@ export interface PageSchema {
   workflow?: WorkflowSchema;
   /** Which rows each role reaches (row-rules.ts), on every data path of the page. */
   rowRules?: RowRule[];
+  /** Tags and tints on list rows whose values meet conditions (row-marks.ts): a task 已逾期. */
+  rowMarks?: RowMark[];
   version?: number;
 }
 

@@ -1,8 +1,9 @@
 import { DownOutlined } from '@ant-design/icons';
-import { Divider, Dropdown, Table, Typography, type TablePaginationConfig, type TableProps } from 'antd';
+import { Divider, Dropdown, Table, Tag, Typography, type TablePaginationConfig, type TableProps } from 'antd';
 import type { SorterResult } from 'antd/es/table/interface';
 import { Fragment, useMemo } from 'react';
 import type { ListColumn } from '../../schema/columns';
+import type { MarkTone, RowMark } from '../../schema/row-marks';
 import { widgetOf } from '../widgets';
 import type { Row } from './api';
 import type { ListState } from './useList';
@@ -31,8 +32,12 @@ export interface DataTableProps {
   selectedIds: string[];
   onSelect: (ids: string[]) => void;
   /** Tree pages: the open nodes and their children (loaded by the page when a node opens). */
+  /** The marks a row carries (row-marks.ts): shown as tags before its first cell, the first one tints the row. */
+  rowMarks?: (row: Row) => RowMark[];
   tree?: { isParent: (row: Row) => boolean; children: Record<string, Row[]>; expanded: string[]; onExpandedChange: (ids: string[]) => void };
 }
+
+const TAG_COLOR: Record<MarkTone, string> = { danger: 'error', warning: 'warning', success: 'success', info: 'processing' };
 
 const cellValue = (row: Row, col: ListColumn) => (col.dictText ? (row[`${col.field}_dictText`] ?? row[col.field]) : row[col.field]);
 
@@ -46,9 +51,9 @@ function withChildren(rows: Row[], tree: DataTableProps['tree']): Row[] {
 }
 
 /** A schema page's table: its columns, sorting, paging, selection and row actions. */
-export function DataTable({ columns, rows, pagination, sort, loading, onSort, rowLinks, selectedIds, onSelect, tree }: DataTableProps) {
+export function DataTable({ columns, rows, pagination, sort, loading, onSort, rowLinks, selectedIds, onSelect, rowMarks, tree }: DataTableProps) {
   const tableColumns = useMemo<TableProps<Row>['columns']>(() => [
-    ...columns.map((col) => ({
+    ...columns.map((col, i) => ({
       key: col.field,
       dataIndex: col.field,
       title: col.title,
@@ -56,7 +61,12 @@ export function DataTable({ columns, rows, pagination, sort, loading, onSort, ro
       align: 'center' as const,
       sorter: col.sortable,
       sortOrder: sort?.column === col.field ? (sort.order === 'asc' ? 'ascend' as const : 'descend' as const) : null,
-      render: (_: unknown, row: Row) => widgetOf(col.view).cell?.(cellValue(row, col), row, col) ?? String(cellValue(row, col) ?? ''),
+      render: (_: unknown, row: Row) => {
+        const cell = widgetOf(col.view).cell?.(cellValue(row, col), row, col) ?? String(cellValue(row, col) ?? '');
+        const marks = i === 0 ? rowMarks?.(row) ?? [] : [];
+        if (!marks.length) return cell;
+        return <>{marks.map((m) => <Tag key={m.label} className="schema-row-mark" color={TAG_COLOR[m.tone ?? 'warning']}>{m.label}</Tag>)}{cell}</>;
+      },
     })),
     {
       key: '__actions',
@@ -89,7 +99,7 @@ export function DataTable({ columns, rows, pagination, sort, loading, onSort, ro
         );
       },
     },
-  ], [columns, rowLinks, sort]);
+  ], [columns, rowLinks, rowMarks, sort]);
 
   const handleChange: TableProps<Row>['onChange'] = (_pagination, _filters, sorter, extra) => {
     if (extra.action !== 'sort') return;
@@ -101,6 +111,7 @@ export function DataTable({ columns, rows, pagination, sort, loading, onSort, ro
   return (
     <Table<Row>
       rowKey="id"
+      rowClassName={(row) => { const [first] = rowMarks?.(row) ?? []; return first ? `schema-row-marked-${first.tone ?? 'warning'}` : ''; }}
       size="middle"
       bordered
       scroll={{ x: 'max-content' }}

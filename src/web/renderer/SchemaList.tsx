@@ -4,6 +4,7 @@ import { lazy, Suspense, useCallback, useMemo, useRef, useState, type ComponentT
 import { listColumns } from '../../schema/columns';
 import type { FormMode } from '../../schema/form';
 import { encodeQuery, queryItems } from '../../schema/query-bar';
+import { rowMarksOf } from '../../schema/row-marks';
 import type { PageAction, PageSchema } from '../../schema/types';
 import { actionApplies, resolveValues } from './actions';
 import { crudApi, sendAction, type Row } from './api';
@@ -77,6 +78,7 @@ export function SchemaList({ schema, fixed, onChanged }: SchemaListProps) {
     onChanged?.();
   }, [loadChildren, onChanged]);
   const refresh = useCallback(() => { list.reload(); reloadChildren(); }, [list, reloadChildren]);
+  const marksOf = useMemo(() => (schema.rowMarks?.length ? (row: Row) => rowMarksOf(schema, row) : undefined), [schema]);
   const { rowLinks: customRowLinks, toolbar: customToolbar } = useCustomButtons(schema, can, selectedIds, refresh);
   const held = useCallback((code: string) => can(code, code), [can]);
   const transition = useTransition(schema, useCallback((fired: Row[]) => {
@@ -195,6 +197,7 @@ export function SchemaList({ schema, fixed, onChanged }: SchemaListProps) {
         rowLinks={rowLinks}
         selectedIds={selectedIds}
         onSelect={setSelectedIds}
+        rowMarks={marksOf}
         tree={treeProps}
       />
       {transition.opinionModal}
