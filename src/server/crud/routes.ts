@@ -20,6 +20,7 @@ import { requireAction } from './permission.js';
 import { requireRead } from './read-access.js';
 import { viewInterface } from '../../schema/views.js';
 import { subTableSupport } from './sub-tables.js';
+import { recordDataLog } from './data-log.js';
 import { childListPid, normalizeHasChild, rootCondition, treeHooks } from './tree.js';
 import { conditionSql } from './where.js';
 import { inTransaction } from '../db/transaction.js';
@@ -173,6 +174,16 @@ export function crudRoutes(schema: PageSchema, moduleHooks: CrudHooks = {}) {
         const records = await present(req, (await sorted(q, filtered(q, await scopeOf(req)).where(tree.pidField, '=', pid)).execute()) as Row[]);
         return ok({ records, total: records.length, size: records.length, current: 1, pages: 1 });
       });
+      // The children of several expanded nodes at once (`parentIds=a,b`), as childList answers them (JeecgBoot's category list after a save).
+      app.get(`${base}/getChildListBatch`, async (req) => {
+        const raw = (req.query as Row).parentIds;
+        const pids = typeof raw === 'string' ? raw.split(',').map((x) => x.trim()).filter(Boolean) : [];
+        if (!pids.length) throw badRequest('缺少参数 parentIds');
+        if (pids.length > 1000) throw badRequest('parentIds 一次最多1000个');
+        const q = parse(req);
+        const records = await present(req, (await sorted(q, filtered(q, await scopeOf(req)).where(tree.pidField, 'in', pids)).execute()) as Row[]);
+        return ok({ records, total: records.length, size: records.length, current: 1, pages: 1 });
+      });
     }
     if (subs) subs.routes(app);
     if (schema.workflow) workflowRoutes(app, schema, { scopeOf, beforeTransition: hooks.beforeTransition, afterTransition: hooks.afterTransition });
@@ -312,6 +323,7 @@ export function crudRoutes(schema: PageSchema, moduleHooks: CrudHooks = {}) {
           await hooks.beforeEdit?.(h, changes, req.body as Row, current);
           await tx.updateTable(schema.table).set(changes).where('id', '=', String(id)).execute();
           await hooks.afterEdit?.(h, String(id), changes, req.body as Row);
+          await recordDataLog(tx, schema, String(id), current, req.user!);
         });
       } catch (e) {
         if (isUniqueViolation(e)) return fail('数据库中已存在该记录');

@@ -7,6 +7,7 @@ import * as m004 from './migrations/004_password_reset.js';
 import * as m005 from './migrations/005_workflow_history.js';
 import * as m007 from './migrations/007_data_rules.js';
 import * as m008 from './migrations/008_job_runs.js';
+import * as m011 from './migrations/011_data_log.js';
 
 /** Versioned migrations, applied in name order at start-up. Add a file, add it here. */
 const migrations: Record<string, Migration> = {
@@ -17,6 +18,7 @@ const migrations: Record<string, Migration> = {
   '005_workflow_history': m005,
   '007_data_rules': m007,
   '008_job_runs': m008,
+  '011_data_log': m011,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
