@@ -145,29 +145,29 @@ describe(`system pages: tenants, data sources, gateway routes, jobs, logs [${BAC
 
     it('lists the seeded job and validates cron expressions', async () => {
       expect(await job('org.jeecg.modules.quartz.job.SampleJob')).toMatchObject({ cronExpression: '0/30 * * * * ?', status: -1, status_dictText: '停止' });
-      const add = (patch: Record<string, unknown>) => post('/sys/quartzJob/add', { jobClassName: 'org.example.ReportJob', cronExpression: '0 0/5 * * * ?', ...patch });
+      const add = (patch: Record<string, unknown>) => post('/sys/quartzJob/add', { jobClassName: 'org.jeecg.modules.quartz.job.PurgeExpiredJob', cronExpression: '0 0/5 * * * ?', ...patch });
       expectEnvelope(await add({ cronExpression: '0 0 * * *' }), { status: 400, message: 'Cron表达式应有6或7个字段（秒 分 时 日 月 周 [年]），当前为5个' });
       expectEnvelope(await add({ cronExpression: '0 0 25 * * ?' }), { status: 400, message: 'Cron表达式的时字段取值应在 0-23 之间：25' });
       expectEnvelope(await add({ cronExpression: '0 0 1 * * MON' }), { status: 400, message: 'Cron表达式的日和周字段必须有且只有一个为 ?' });
       expectEnvelope(await add({ jobClassName: 'not a class' }), { status: 400, message: '任务类名应为完整的类名，如 org.jeecg.modules.quartz.job.SampleJob' });
       expectEnvelope(await add({ status: 1 }), { status: 400, message: '状态的值不正确: 1' });
       expectOk(await add({ parameter: 'daily' }), '添加成功！');
-      expect(await job('org.example.ReportJob')).toMatchObject({ status: 0, status_dictText: '正常', parameter: 'daily' });
-      const row = await job('org.example.ReportJob');
+      expect(await job('org.jeecg.modules.quartz.job.PurgeExpiredJob')).toMatchObject({ status: 0, status_dictText: '正常', parameter: 'daily' });
+      const row = await job('org.jeecg.modules.quartz.job.PurgeExpiredJob');
       expectEnvelope(await put('/sys/quartzJob/edit', { id: row.id, cronExpression: '0 0 12 ? * 8' }), { status: 400, message: 'Cron表达式的周字段取值应在 1-7 之间：8' });
       expectOk(await put('/sys/quartzJob/edit', { id: row.id, cronExpression: '0 0 12 ? * MON-FRI' }), '编辑成功!');
     });
 
     it('pause and resume change the recorded state', async () => {
-      const row = await job('org.example.ReportJob');
+      const row = await job('org.jeecg.modules.quartz.job.PurgeExpiredJob');
       expectOk(await get(`/sys/quartzJob/pause?id=${row.id}`), '停止定时任务成功');
-      expect((await job('org.example.ReportJob')).status).toBe(-1);
+      expect((await job('org.jeecg.modules.quartz.job.PurgeExpiredJob')).status).toBe(-1);
       expectOk(await get(`/sys/quartzJob/resume?id=${row.id}`), '启动定时任务成功');
-      expect((await job('org.example.ReportJob')).status).toBe(0);
+      expect((await job('org.jeecg.modules.quartz.job.PurgeExpiredJob')).status).toBe(0);
       expectRefused(await get('/sys/quartzJob/pause?id=nope'), '未找到对应数据');
       expectEnvelope(await get('/sys/quartzJob/resume'), { status: 400, message: '缺少参数 id' });
       expectEnvelope(await get(`/sys/quartzJob/pause?id=${row.id}`, applicant), { status: 403, message: '没有权限，请联系管理员授权' });
-      expect((await job('org.example.ReportJob')).status).toBe(0);
+      expect((await job('org.jeecg.modules.quartz.job.PurgeExpiredJob')).status).toBe(0);
     });
   });
 

@@ -18,7 +18,8 @@ const RULES_BEYOND_FIELDS: Record<string, (s: TestServer, n: number) => Promise<
   sys_gateway_route: () => ({ predicates: '[{"name":"Path","args":["/t/**"]}]' }),
   sys_tenant: (_s, n) => ({ code: 9000 + n }),
   pms_enterprise: (_s, n) => { const body = `91330106MA${String(1000000 + n).slice(-7)}`; return { creditCode: body + creditCodeCheckChar(body) }; },
-  quartz_job: () => ({ cronExpression: '0/30 * * * * ?' }),
+  // A job class must be one the server runs (the seed's SampleJob takes the sample's class).
+  quartz_job: () => ({ jobClassName: 'org.jeecg.modules.quartz.job.DailyStatsJob', cronExpression: '0/30 * * * * ?' }),
   onl_graphreport_head: () => ({ cgrSql: 'select depart_name, id from sys_depart', xaxisField: 'depart_name', yaxisField: 'id' }),
   sys_dict_item: async (s) => ({ dictId: await firstId(s, 'sys_dict') }),
   onl_cgreport_item: async (s) => ({ cgrheadId: await firstId(s, 'onl_cgreport_head') }),

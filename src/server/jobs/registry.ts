@@ -1,0 +1,21 @@
+import type { JobHandler } from './handler.js';
+import { dailyStatsJob } from './handlers/daily-stats.js';
+import { purgeExpiredJob } from './handlers/purge-expired.js';
+import { declareDeadlineReminderJob, reviewReminderJob } from './handlers/reminders.js';
+import { sampleJob } from './handlers/sample.js';
+
+/** The job classes a 定时任务 row may name. Add a handler file, add it here. */
+const HANDLERS: JobHandler[] = [sampleJob, purgeExpiredJob, declareDeadlineReminderJob, reviewReminderJob, dailyStatsJob];
+
+const byName = new Map(HANDLERS.map((h) => [h.className, h]));
+
+export function jobHandler(className: string): JobHandler | undefined {
+  return byName.get(className);
+}
+
+export const jobHandlers = (): readonly JobHandler[] => HANDLERS;
+
+/** The refusal of a class name no handler answers to, listing those that do. */
+export function unknownJobClass(className: unknown): string {
+  return `未知的任务类名：${String(className ?? '').slice(0, 100)}。可用的任务类名：${HANDLERS.map((h) => `${h.className}（${h.label}）`).join('；')}`;
+}

@@ -1,0 +1,76 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Kysely } from 'kysely';
+import { newId } from '../util/ids.js';
+import { formatDateTime } from '../util/time.js';
+import { jobHandler, unknownJobClass } from './registry.js';
+
+/* eslint-disable @typescript-eslint/no-explicit-any */
+
+export const JOBS = 'sys_quartz_job';
+const RUNS = 'sys_quartz_job_run';
+const MESSAGE_MAX = 2000;
+
+export interface JobRow {
+  id: string;
+  jobClassName: string;
+  cronExpression: string;
+  parameter: string | null;
+  status: number;
+}
+
+export async function jobRow(db: Kysely<any>, id: string): Promise<JobRow | undefined> {
+  return await db.selectFrom(JOBS).select(['id', 'jobClassName', 'cronExpression', 'parameter', 'status']).where('id', '=', id).executeTakeFirst() as JobRow | undefined;
+}
+
+const runValues = (job: JobRow, instance: string) => ({
+  id: newId(), jobId: job.id, jobClassName: job.jobClassName, instance, startTime: formatDateTime(), status: 'running',
+});
+
+/**
+ * The lease of one cron firing: the run is recorded with (job, fire time), unique, so of several
+ * instances firing the same second exactly one inserts it. Answers the run's id, or null when
+ * another instance holds the firing.
+ */
+export async function claimFiring(db: Kysely<any>, job: JobRow, fireTime: Date, instance: string): Promise<string | null> {
+  const values = { ...runValues(job, instance), triggerType: 'cron', fireTime: formatDateTime(fireTime) };
+  const res = await db.insertInto(RUNS).values(values).onConflict((oc) => oc.columns(['jobId', 'fireTime']).doNothing()).executeTakeFirst();
+  return Number(res.numInsertedOrUpdatedRows ?? 0) > 0 ? values.id : null;
+}
+
+/** A run asked for by 立即执行: no fire time, so no lease to take. */
+export async function recordManualRun(db: Kysely<any>, job: JobRow, instance: string): Promise<string> {
+  const values = { ...runValues(job, instance), triggerType: 'manual', fireTime: null };
+  await db.insertInto(RUNS).values(values).execute();
+  return values.id;
+}
+
+/** Runs the row's handler and records the outcome: a throw is a failed run with its message, never more. */
+export async function performRun(db: Kysely<any>, log: FastifyBaseLogger, job: JobRow, runId: string, now: Date): Promise<void> {
+  const started = Date.now();
+  let status = 'success';
+  let message: string;
+  try {
+    const handler = jobHandler(job.jobClassName);
+    if (!handler) throw new Error(unknownJobClass(job.jobClassName));
+    message = await handler.run({ db, parameter: job.parameter ?? '', now, log });
+  } catch (e) {
+    status = 'failed';
+    message = e instanceof Error ? e.message : String(e);
+    log.warn({ job: job.jobClassName, runId, err: e }, 'scheduled job failed');
+  }
+  await db.updateTable(RUNS).set({ endTime: formatDateTime(), durationMs: Date.now() - started, status, message: message.slice(0, MESSAGE_MAX) })
+    .where('id', '=', runId).execute();
+}
+
+/** A job's runs, newest first, as a JeecgBoot page. */
+export async function runsOf(db: Kysely<any>, jobId: string, pageNo: number, pageSize: number) {
+  const base = db.selectFrom(RUNS).where('jobId', '=', jobId);
+  const total = Number((await base.select((eb) => eb.fn.countAll().as('n')).executeTakeFirst())?.n ?? 0);
+  const records = await base.select(['id', 'jobId', 'jobClassName', 'triggerType', 'fireTime', 'instance', 'startTime', 'endTime', 'durationMs', 'status', 'message'])
+    .orderBy('startTime', 'desc').orderBy('id', 'desc').limit(pageSize).offset((pageNo - 1) * pageSize).execute();
+  return { records, total, current: pageNo, size: pageSize, pages: Math.ceil(total / pageSize) };
+}
+
+export async function deleteRunsOf(db: Kysely<any>, jobIds: string[]): Promise<void> {
+  if (jobIds.length) await db.deleteFrom(RUNS).where('jobId', 'in', jobIds).execute();
+}
