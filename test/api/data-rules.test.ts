@@ -32,6 +32,7 @@ describe(`data rules: an administrator narrows what a role reaches, without code
 
   beforeAll(async () => {
     s = await startServer();
+    await (s.db as any).deleteFrom('pms_task').execute(); // the seed's demo tasks are not this test's
     admin = await s.login('admin');
     reviewer = await s.login('reviewer');
     await addUserWithRole(s, admin, 'reviewer2', '审核人二', 'reviewer');

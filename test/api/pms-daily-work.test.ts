@@ -29,6 +29,7 @@ describe(`日常工作: daily entries by user and department [${BACKEND}]`, () =
 
   beforeAll(async () => {
     s = await startServer();
+    await (s.db as any).deleteFrom('pms_daily_work').execute(); // the seed's demo entries are not this test's
     admin = await s.login('admin');
     reviewer = await s.login('reviewer'); // 项目管理部 A01A02
     child = await reviewerIn('accepter', 'A01A02A01'); // 申报受理组, under 项目管理部

@@ -19,6 +19,7 @@ describe(`row rules: a reviewer reaches their own and assigned tasks only [${BAC
 
   beforeAll(async () => {
     s = await startServer();
+    await (s.db as any).deleteFrom('pms_task').execute(); // the seed's demo tasks are not this test's
     admin = await s.login('admin');
     reviewer = await s.login('reviewer');
     reviewer2 = await addUserWithRole(s, admin, 'reviewer2', '审核人二', 'reviewer');

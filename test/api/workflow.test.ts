@@ -15,6 +15,7 @@ describe(`workflow: 任务管理 states and transitions [${BACKEND}]`, () => {
   let applicant: string;
   beforeAll(async () => {
     s = await startServer();
+    await (s.db as any).deleteFrom('pms_task').execute(); // the seed's demo tasks are not this test's
     admin = await s.login('admin');
     reviewer = await s.login('reviewer');
     applicant = await s.login('applicant');

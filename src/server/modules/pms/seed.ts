@@ -11,6 +11,8 @@ interface Seed {
   enterprises: { name: string; creditCode: string; legalPerson: string; region: string; industry: string; scale: string; contact: string; phone: string; address: string; intro: string }[];
   activities: { title: string; days: number; hours: number; deadlineDays: number; place: string; capacity: number; content: string; published: boolean }[];
   notices: { title: string; summary: string; content: string; startDays: number; endDays: number; sortNo: number; published: boolean }[];
+  tasks?: { title: string; content: string; assignee: string; deadlineDays: number; priority: string; state: 'todo' | 'doing' | 'done'; result?: string }[];
+  dailyWork?: { username: string; days: number; hours: number; content: string; plan: string }[];
 }
 
 const DAY = 86_400_000;
@@ -28,9 +30,10 @@ async function industryId(tx: Kysely<any>, name: string): Promise<string> {
 }
 
 /**
- * First-start examples of 企业管理, 活动管理 and 小程序通知 (schemas/seed/contest-pages.json):
- * enterprises with valid credit codes (checked here: a typo stops the seed), activities open for
- * sign-up and notices showing now, plus a draft of each.
+ * First-start examples of 企业管理, 活动管理, 小程序通知, 任务管理 and 日常工作
+ * (schemas/seed/contest-pages.json): enterprises with valid credit codes (checked here: a typo
+ * stops the seed), activities open for sign-up and notices showing now, plus a draft of each;
+ * tasks in every state, one overdue and one due today; the reviewer's last two work days.
  */
 export async function seedContestPages(tx: Kysely<any>, seedDir: string, stamp: { createBy: string; createTime: string }): Promise<void> {
   const file = path.join(seedDir, 'contest-pages.json');
@@ -53,5 +56,16 @@ export async function seedContestPages(tx: Kysely<any>, seedDir: string, stamp: 
       id: newId(), ...n, startTime: at(startDays, -9), endTime: at(endDays, 14), coverImage: null,
       publishStatus: published ? '1' : '0', publishTime: published ? stamp.createTime : null, ...own,
     }).execute();
+  }
+  for (const { deadlineDays, state, result, ...t } of seed.tasks ?? []) {
+    const started = state === 'todo' ? null : at(deadlineDays - 3);
+    await tx.insertInto('pms_task').values({
+      id: newId(), ...t, deadline: at(deadlineDays).slice(0, 10), state, startTime: started,
+      finishTime: state === 'done' ? at(deadlineDays - 1) : null, result: result ?? null, ...own,
+    }).execute();
+  }
+  for (const { username, days, ...w } of seed.dailyWork ?? []) {
+    const user = await tx.selectFrom('sys_user').select('orgCode').where('username', '=', username).executeTakeFirst();
+    await tx.insertInto('pms_daily_work').values({ id: newId(), ...w, workDate: at(days).slice(0, 10), ...own, createBy: username, sysOrgCode: user?.orgCode ?? null }).execute();
   }
 }
