@@ -27,5 +27,6 @@ export function composeHooks(engine: (CrudHooks | undefined)[], module: CrudHook
   for (const name of AFTER) out[name] = chain([...own, module], name);
   // Only a page's module knows who may read which rows; the engine's own behaviour never narrows them.
   if (module.scope) out.scope = module.scope.bind(module);
+  if (module.reshape) out.reshape = module.reshape.bind(module);
   return Object.fromEntries(Object.entries(out).filter(([, fn]) => fn)) as CrudHooks;
 }

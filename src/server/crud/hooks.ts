@@ -46,6 +46,12 @@ export interface CrudHooks {
   scope?(h: HookContext): Promise<RowScope | null> | RowScope | null;
   /** Adds derived, non-sensitive values to rows read through list and queryById. */
   decorate?(h: HookContext, rows: Row[]): Promise<void> | void;
+  /**
+   * Where the page's JeecgBoot controller answers a read otherwise than the generated one (the menu
+   * list as one tree, a category's children as an array): for this request, the answer made of every
+   * matching row (filters, scope and order applied, not paged), or undefined for the engine's page.
+   */
+  reshape?(req: FastifyRequest, read: 'list' | 'childList'): ((rows: Row[]) => unknown) | undefined;
 }
 
 /** A page's server module: hooks into its schema's CRUD routes, and routes of its own under the API base. */

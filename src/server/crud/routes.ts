@@ -42,6 +42,8 @@ const isUniqueViolation = (e: unknown) => {
 
 /** An export is one spreadsheet: beyond this the client should narrow the query. */
 const EXPORT_MAX_ROWS = 100_000;
+/** A module's unpaged answer (a whole menu tree) is a screen's worth of rows, not a dump. */
+const UNPAGED_MAX_ROWS = 10_000;
 
 const idList = (raw: unknown): string[] => {
   if (typeof raw !== 'string' || !raw.trim()) throw badRequest('缺少参数 ids');
@@ -155,6 +157,8 @@ export function crudRoutes(schema: PageSchema, moduleHooks: CrudHooks = {}) {
       const rootsOnly = tree && !q.where.length && !q.superWhere.length;
       const scope = await scopeOf(req);
       const rowsOf = rootsOnly ? filtered(q, scope).where((eb) => rootCondition(eb, tree.pidField)) : filtered(q, scope);
+      const shape = hooks.reshape?.(req, 'list');
+      if (shape) return ok(shape(await present(req, (await sorted(q, rowsOf).limit(UNPAGED_MAX_ROWS).execute()) as Row[])));
       const { total } = await rowsOf.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow();
       const totalN = Number(total);
       const size = q.pageSize === -521 ? totalN : q.pageSize;
@@ -172,7 +176,8 @@ export function crudRoutes(schema: PageSchema, moduleHooks: CrudHooks = {}) {
         const pid = childListPid(req.query);
         const q = parse(req);
         const records = await present(req, (await sorted(q, filtered(q, await scopeOf(req)).where(tree.pidField, '=', pid)).execute()) as Row[]);
-        return ok({ records, total: records.length, size: records.length, current: 1, pages: 1 });
+        const shape = hooks.reshape?.(req, 'childList');
+        return ok(shape ? shape(records) : { records, total: records.length, size: records.length, current: 1, pages: 1 });
       });
       // The children of several expanded nodes at once (`parentIds=a,b`), as childList answers them (JeecgBoot's category list after a save).
       app.get(`${base}/getChildListBatch`, async (req) => {

@@ -73,6 +73,8 @@ const hooks: SchemaModule['hooks'] = {
   },
   async decorate(h, rows) {
     await addSenderText(h.db, rows);
+    // JeecgBoot rows carry their soft-delete flag; a delete here is a real one, so a row read is never deleted.
+    for (const r of rows) r.delFlag = '0';
   },
 };
 

@@ -96,6 +96,10 @@ const hooks: CrudHooks = {
     changes.code = code;
     if (currentCode) await recodeDescendants(h.db, String(current.id), currentCode, code);
   },
+
+  // JeecgBoot's category screen reads `childList` as an array (its controller answers a list); it asks
+  // with its list mixin's paging parameters. The engine's own tree asks with `pid` alone and reads a page.
+  reshape: (req, read) => (read === 'childList' && (req.query as Row).pageNo !== undefined ? (rows) => rows : undefined),
 };
 
 async function routes(app: FastifyInstance): Promise<void> {

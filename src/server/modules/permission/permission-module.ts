@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { SchemaModule } from '../../crud/hooks.js';
-import type { SysPermission } from '../../db/tables.js';
+import type { CrudHooks, Row, SchemaModule } from '../../crud/hooks.js';
 import { ok } from '../../http/result.js';
 import { dataRuleRoutes } from './data-rule-routes.js';
 import { permissionRows } from './permission-rows.js';
@@ -8,19 +7,26 @@ import { menuHooks } from './menu-hooks.js';
 import { nest } from './nest.js';
 
 /** A row of the menu admin tree (JeecgBoot SysPermissionTree): every column plus key/title; leaves have no children key. */
-type MenuAdminNode = SysPermission & { key: string; title: string; leaf: boolean; children?: MenuAdminNode[] };
+type MenuAdminNode = Row & { key: string; title: string; leaf: boolean; children?: MenuAdminNode[] };
 
-/**
- * The menu page's whole tree: JeecgBoot answers `/sys/permission/list` with it, but here `list` is
- * the schema engine's flat, paged list, so the tree has its own path.
- */
+/** Menu rows in their order as nested nodes; a row whose parent is not among them is a root. */
+const menuTree = (rows: Row[]) => nest<Row, MenuAdminNode>(rows, (p) => String(p.id), (p) => (p.parentId as string | null) ?? null, (p, children) => ({
+  ...p, key: String(p.id), title: String(p.name), leaf: !children.length, ...(children.length ? { children } : {}),
+}));
+
+/** The whole tree also at its own path (our web app's menu pickers). */
 async function menuRoutes(app: FastifyInstance): Promise<void> {
   const { db } = app.ctx;
-  app.get('/sys/permission/treeList', async () => ok(nest<SysPermission, MenuAdminNode>(await permissionRows(db), (p) => p.id, (p) => p.parentId, (p, children) => ({
-    ...p, key: p.id, title: p.name, leaf: !children.length, ...(children.length ? { children } : {}),
-  }))));
+  app.get('/sys/permission/treeList', async () => ok(menuTree(await permissionRows(db) as unknown as Row[])));
   await app.register(dataRuleRoutes);
 }
 
+const hooks: CrudHooks = {
+  ...menuHooks,
+  // JeecgBoot answers `/sys/permission/list` with the whole menu tree as an array (its menu screen
+  // asks without paging); a paged request (our web app's generic list) keeps the engine's page.
+  reshape: (req, read) => (read === 'list' && (req.query as Row).pageNo === undefined ? menuTree : undefined),
+};
+
 /** schemas/system/sys_permission.json: menus and buttons. */
-export const permissionModule: SchemaModule = { schema: 'sys_permission', hooks: menuHooks, routes: menuRoutes };
+export const permissionModule: SchemaModule = { schema: 'sys_permission', hooks, routes: menuRoutes };

@@ -22,6 +22,8 @@ export interface PermissionTreeNode {
   icon: string | null;
   menuType: number;
   isLeaf: boolean;
+  /** What JeecgBoot's menu form reads (as `isLeaf` for its tree select). */
+  leaf?: boolean;
   ruleFlag: number;
   children: PermissionTreeNode[] | null;
 }
@@ -29,7 +31,7 @@ export interface PermissionTreeNode {
 export function assignmentTree(rows: SysPermission[]): PermissionTreeNode[] {
   return nest<SysPermission, PermissionTreeNode>(rows, (p) => p.id, (p) => p.parentId, (p, children) => ({
     key: p.id, title: p.name, slotTitle: p.name, value: p.id, label: p.name, parentId: p.parentId, icon: p.icon,
-    menuType: p.menuType, isLeaf: !children.length, ruleFlag: p.ruleFlag, children: children.length ? children : null,
+    menuType: p.menuType, isLeaf: !children.length, leaf: !children.length, ruleFlag: p.ruleFlag, children: children.length ? children : null,
   }));
 }
 
