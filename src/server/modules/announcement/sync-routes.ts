@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Row } from '../../crud/hooks.js';
-import { badRequest, fail, forbidden, ok } from '../../http/result.js';
+import { fail, forbidden, ok } from '../../http/result.js';
 import { holdsAction } from '../system/checks.js';
 import { addReceipts, ANNOUNCEMENT, ensureBroadcastReceipts, isRecipient, PUBLISHED, recipientIds, SEND } from './recipients.js';
 
@@ -12,7 +12,7 @@ import { addReceipts, ANNOUNCEMENT, ensureBroadcastReceipts, isRecipient, PUBLIS
  * open pages over a websocket. Here the bell polls `listByUser`, which reads the receipts: syncing
  * makes sure every recipient of a published announcement holds one (a USER announcement's listed
  * users; for one to everyone, the caller — the others get theirs on their next poll), so the next
- * poll shows it. Without `anntId` the caller's own broadcast receipts are brought up to date.
+ * poll shows it (a draft or revoked one gets none). Without `anntId` the caller's own broadcast receipts are brought up to date.
  * Answers how many receipts the announcement has. For its managers and its recipients.
  */
 export async function announcementSyncRoutes(app: FastifyInstance): Promise<void> {
@@ -30,9 +30,11 @@ export async function announcementSyncRoutes(app: FastifyInstance): Promise<void
     const annt = (await db.selectFrom(ANNOUNCEMENT).select(['id', 'msgType', 'userIds', 'sendStatus']).where('id', '=', anntId).executeTakeFirst()) as Row | undefined;
     if (!annt) return fail('未找到对应实体');
     if (!(await holdsAction(req, 'system:announcement:edit')) && !isRecipient(annt, user)) throw forbidden();
-    if (annt.sendStatus !== PUBLISHED) throw badRequest('该通告未发布，无需同步');
-    if (annt.msgType === 'USER') await addReceipts(db, anntId, recipientIds(annt.userIds), user.username);
-    else await ensureBroadcastReceipts(db, user);
+    // A draft or a revoked one (the list syncs after 撤销 too) has nothing to show: the bell reads published ones only.
+    if (annt.sendStatus === PUBLISHED) {
+      if (annt.msgType === 'USER') await addReceipts(db, anntId, recipientIds(annt.userIds), user.username);
+      else await ensureBroadcastReceipts(db, user);
+    }
     const { n } = await db.selectFrom(SEND).where('anntId', '=', anntId).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
     return ok({ receipts: Number(n) });
   });
