@@ -19,3 +19,7 @@ registerPanel('GraphreportPreview', () => import('./GraphreportPreview'));
 registerPanel('ReviewSheet', () => import('./ReviewSheet'));
 registerPanel('AssignExperts', () => import('./AssignExperts'));
 registerPanel('RaceRanking', () => import('./RaceRanking'));
+registerPanel('AssessSheet', () => import('./AssessSheet'));
+registerPanel('AssessResults', () => import('./AssessResults'));
+registerPanel('AssessResultCard', () => import('./AssessResultCard'));
+registerPanel('QuartzJobRuns', () => import('./QuartzJobRuns'));

@@ -1,0 +1,116 @@
+import { Alert, App, Button, Descriptions, Drawer, Input, InputNumber, Skeleton, Space, Statistic, Table, type TableColumnsType } from 'antd';
+import { useEffect, useState } from 'react';
+import { sheetProblem, sheetTotal, type SheetScores } from '../../../schema/scoring';
+import type { PanelProps } from '../../renderer/panels';
+import { useServerCall } from '../useServerCall';
+import { assessSheetApi, type AssessIndicator, type AssessSheetData } from './api';
+
+const GRADES: [keyof AssessIndicator, string][] = [['excellentDesc', '优秀'], ['goodDesc', '良好'], ['passDesc', '合格'], ['failDesc', '不合格']];
+
+/**
+ * 评分 (考核任务): one input per indicator of the plan's template, bounded by its maximum, with the
+ * standard of each grade beside it; the weighted total as the assessor types (src/schema/scoring.ts,
+ * the server's own formula); a comment below the plan's 合格 line. 保存 keeps a draft, 提交评分 locks it.
+ */
+export default function AssessSheet({ row, open, onClose }: PanelProps) {
+  const { modal } = App.useApp();
+  const id = String(row?.id ?? '');
+  const [sheet, setSheet] = useState<AssessSheetData>();
+  const [scores, setScores] = useState<SheetScores>({});
+  const [comment, setComment] = useState('');
+  const { send, busy, problem, setProblem } = useServerCall();
+
+  useEffect(() => {
+    if (!open || !id) return;
+    void assessSheetApi.sheet(id).then((res) => {
+      if (!res.success) { setProblem(res.message); return; }
+      setSheet(res.result);
+      setScores(res.result.scores);
+      setComment(res.result.comment);
+    }).catch(() => undefined);
+  }, [open, id, setProblem]);
+
+  const indicators = sheet?.indicators ?? [];
+  const total = sheetTotal(indicators, scores);
+  const locked = !sheet || !['pending', 'draft'].includes(sheet.state) || sheet.planState !== 'running';
+
+  const change = (next: SheetScores) => {
+    setScores(next);
+    setProblem(sheetProblem(indicators, next, { complete: false }));
+  };
+  const check = (complete: boolean) => {
+    const found = sheetProblem(indicators, scores, { complete, comment, commentBelow: sheet?.commentBelow });
+    setProblem(found);
+    return !found;
+  };
+  const save = async () => {
+    if (check(false) && await send(() => assessSheetApi.save(id, scores, comment))) onClose(true);
+  };
+  const submit = () => {
+    if (!check(true)) return;
+    modal.confirm({
+      title: '提交评分',
+      content: `总分 ${total} 分，提交后不能修改，确定提交评分吗？`,
+      onOk: async () => {
+        if (await send(() => assessSheetApi.save(id, scores, comment)) && await send(() => assessSheetApi.submit(id))) onClose(true);
+      },
+    });
+  };
+
+  const columns: TableColumnsType<AssessIndicator> = [
+    {
+      title: '考核指标', dataIndex: 'name', width: 260,
+      render: (name: string, ind) => (
+        <>
+          <div>{name}</div>
+          {ind.description && <div style={{ color: '#8c8c8c', fontSize: 12 }}>{ind.description}</div>}
+          {GRADES.filter(([f]) => ind[f]).map(([f, label]) => <div key={f} style={{ color: '#8c8c8c', fontSize: 12 }}>{label}：{String(ind[f])}</div>)}
+        </>
+      ),
+    },
+    { title: '权重(%)', dataIndex: 'weight', width: 80 },
+    {
+      title: '得分', key: 'score', width: 160,
+      render: (_, ind) => (
+        <InputNumber
+          aria-label={ind.name} min={0} step={0.5} disabled={locked} style={{ width: 130 }} addonAfter={`/ ${ind.maxScore}`}
+          status={Number(scores[ind.id]) > ind.maxScore ? 'error' : undefined}
+          value={scores[ind.id] ?? null}
+          onChange={(v) => change({ ...scores, [ind.id]: v ?? null })}
+        />
+      ),
+    },
+  ];
+
+  return (
+    <Drawer
+      title={`评分：${sheet?.assesseeName ?? ''}`} width={780} open={open} onClose={() => onClose()} destroyOnHidden
+      extra={!locked && (
+        <Space>
+          <Button onClick={save} loading={busy}>保存</Button>
+          <Button type="primary" onClick={submit} loading={busy}>提交评分</Button>
+        </Space>
+      )}
+    >
+      {!sheet ? (problem ? <Alert type="error" showIcon message={problem} /> : <Skeleton active />) : (
+        <Space direction="vertical" size="middle" style={{ width: '100%' }} className="assess-sheet">
+          <Descriptions size="small" column={2} bordered items={[
+            { key: 'plan', label: '考核计划', children: sheet.planName },
+            { key: 'kind', label: '评价关系', children: sheet.kindText },
+            { key: 'period', label: '考核周期', span: 2, children: sheet.period },
+          ]} />
+          {sheet.state === 'submitted' && <Alert type="info" showIcon message="评分已提交，不能修改" />}
+          {sheet.state !== 'submitted' && sheet.planState !== 'running' && <Alert type="warning" showIcon message="考核已结束，不能再评分" />}
+          <Table rowKey="id" size="small" pagination={false} columns={columns} dataSource={indicators} />
+          <Statistic title="加权总分（百分制）" value={total} precision={2} className="assess-total" />
+          <Input.TextArea
+            rows={3} maxLength={1000} showCount disabled={locked} value={comment}
+            placeholder={sheet.commentBelow !== null ? `总分低于${sheet.commentBelow}分（不合格）须填写评语` : '评语'}
+            onChange={(e) => { setProblem(null); setComment(e.target.value); }}
+          />
+          {problem && <Alert type="error" showIcon message={problem} className="assess-problem" />}
+        </Space>
+      )}
+    </Drawer>
+  );
+}
