@@ -69,6 +69,7 @@ export const pageMetaSchema = {
       type: 'object', additionalProperties: false,
       properties: Object.fromEntries(['add', 'edit', 'delete', 'export', 'import', 'detail'].map((k) => [k, { type: 'boolean' }])),
     },
+    detailPanel: { type: 'string', pattern: '^[A-Za-z][A-Za-z0-9]*$' },
     actions: {
       type: 'array',
       items: {

@@ -147,6 +147,8 @@ export interface PageSchema {
   initialQuery?: Record<string, string>;
   /** Buttons the engine does not know: requests to the page's server module, or web panels. */
   actions?: PageAction[];
+  /** A named web panel drawn under the detail form, given the row (a job's run log). */
+  detailPanel?: string;
   /** Indexes over several columns (a filter and the sort that follows it); single columns say `index`/`unique`. */
   indexes?: { columns: string[]; unique?: boolean }[];
   /** Which of the engine's own buttons the page offers (all by default). */

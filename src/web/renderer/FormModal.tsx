@@ -2,7 +2,7 @@ import { ArrayTable, FormItem, FormLayout, FormTab, PreviewText } from '@formily
 import { createForm } from '@formily/core';
 import { createSchemaField, FormProvider, type ISchema } from '@formily/react';
 import { Button, Divider, Modal, Spin, message } from 'antd';
-import { useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { compileForm, compileMainForm, type FormMode, type SubForm } from '../../schema/form';
 import type { PageSchema } from '../../schema/types';
 import { formComponents } from '../widgets';
@@ -11,6 +11,7 @@ import { http } from '../api/request';
 import { linkageEffects } from './linkage-effects';
 import './validate-rules';
 import { HistoryTimeline } from './workflow/HistoryTimeline';
+import { panelLoader } from './panels';
 
 const SchemaField = createSchemaField({ components: { FormItem, ArrayTable, FormTab, ...formComponents() } });
 
@@ -89,6 +90,9 @@ export function FormModal({ schema, mode, record, onClose }: FormModalProps) {
     }
   };
 
+  const detailLoader = mode === 'detail' && schema.detailPanel ? panelLoader(schema.detailPanel) : undefined;
+  const DetailPanel = useMemo(() => (detailLoader ? lazy(detailLoader) : null), [detailLoader]);
+
   const footer = mode === 'detail'
     ? [<Button key="close" onClick={() => onClose(false)}>关闭</Button>]
     : [<Button key="cancel" onClick={() => onClose(false)}>取消</Button>, <Button key="ok" type="primary" loading={saving} onClick={save}>确定</Button>];
@@ -110,6 +114,11 @@ export function FormModal({ schema, mode, record, onClose }: FormModalProps) {
           <Divider orientation="left">流转记录</Divider>
           <HistoryTimeline api={schema.api} rowId={String(record.id)} />
         </>
+      )}
+      {DetailPanel && record?.id != null && (
+        <Suspense fallback={<Spin />}>
+          <DetailPanel schema={schema} row={record} selectedIds={[]} open onClose={() => undefined} />
+        </Suspense>
       )}
     </Modal>
   );
