@@ -51,6 +51,16 @@ describe('page workflow in Chromium', () => {
     await expect.poll(() => taskRow().textContent()).toContain('待办');
   });
 
+  it('the reviewer sees the seed\'s overdue task marked 已逾期 and the one due today 今日到期; done tasks carry no mark', async () => {
+    await loginAsReviewer();
+    await openTasks();
+    const row = (title: string) => page.locator('.schema-page .ant-table-tbody tr.ant-table-row').filter({ hasText: title });
+    await expect.poll(() => row('整理初审意见汇总表').locator('.schema-row-mark').textContent()).toBe('已逾期');
+    expect(await row('整理初审意见汇总表').getAttribute('class')).toContain('schema-row-marked-danger');
+    expect(await row('核对申报单位资质材料').locator('.schema-row-mark').textContent()).toBe('今日到期');
+    expect(await row('发布初审结果通知').locator('.schema-row-mark').count()).toBe(0);
+  });
+
   it('the reviewer starts it, then finishes it with an opinion, and reads the history in 详情', async () => {
     await loginAsReviewer();
     await openTasks();
