@@ -32,7 +32,7 @@ export default function QuartzJobRuns({ row }: PanelProps) {
   const [page, setPage] = useState(1);
   const [data, setData] = useState<Page>();
   const [problem, setProblem] = useState<string | null>(null);
-  const [loading, setLoading] = useState(false);
+  const [loading, setLoading] = useState(true);
 
   const load = useCallback(() => {
     if (!id) return;
