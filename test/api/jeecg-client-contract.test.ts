@@ -1,0 +1,225 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectEnvelope, expectOk } from '../helpers/envelope.js';
+import { BACKEND, startServer, type ApiResponse, type TestServer } from '../helpers/server.js';
+
+/**
+ * The JeecgBoot Vue 2 client (jeecgboot/ant-design-vue-jeecg) as it talks to the server: per screen,
+ * the requests exactly as its code sends them (method, JSON or multipart, parameter names, the list
+ * mixin's `_t`/`field`/`column`/`order`/paging, trailing commas in id lists, empty values, form state
+ * sent back with a row) and the fields and types its views read. Routes another test covers
+ * (jeecg-client-routes.test.ts) are left out.
+ */
+
+type Params = Record<string, string | number | boolean | null | undefined>;
+
+/** What JeecgListMixin.getQueryParams sends: sort, `field`, paging, the query; filterObj drops null and ''. */
+function listParams(query: Params, columns: string[], extra: Params = {}): Params {
+  return { column: 'createTime', order: 'desc', ...query, field: `id,${columns.map((c) => `,${c}`).join('')}`, pageNo: 1, pageSize: 10, ...extra };
+}
+
+/** axios getAction: `_t` (seconds) first, then the params, URL-encoded. */
+function qs(params: Params, filterEmpty = true): string {
+  const all: Params = { _t: Math.floor(Date.now() / 1000), ...params };
+  return Object.entries(all)
+    .filter(([, v]) => v !== undefined && (!filterEmpty || (v !== null && v !== '')))
+    .map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(String(v ?? ''))}`).join('&');
+}
+
+const typeOf = (v: unknown) => (v === null ? 'null' : Array.isArray(v) ? 'array' : typeof v);
+
+/** Each named field present with one of the given JSON types (what the screen's columns and forms read). */
+function expectFields(row: Record<string, unknown>, fields: Record<string, string>): void {
+  for (const [name, types] of Object.entries(fields)) {
+    expect(row, `field ${name} of ${JSON.stringify(row).slice(0, 200)}`).toHaveProperty(name);
+    expect(types.split('|'), `type of ${name}`).toContain(typeOf(row[name]));
+  }
+}
+
+describe(`the JeecgBoot Vue client's screens [${BACKEND}]`, () => {
+  let s: TestServer;
+  let token: string;
+  const get = (path: string, params: Params = {}, filterEmpty = true) => s.api.get(`${path}?${qs(params, filterEmpty)}`, { token });
+  const post = (path: string, body: unknown) => s.api.post(path, body, { token });
+  const put = (path: string, body: unknown) => s.api.put(path, body, { token });
+  const del = (path: string, params: Params) => s.api('DELETE', `${path}?${qs(params)}`, { token });
+  const page = (res: ApiResponse) => {
+    const result = expectOk(res);
+    expectFields(result, { records: 'array', total: 'number' });
+    return result.records as Record<string, any>[];
+  };
+
+  beforeAll(async () => {
+    s = await startServer({ loginCaptcha: true });
+  });
+  afterAll(async () => { await s?.close(); });
+
+  it('login: randomImage with a millisecond key, POST sys/login with remember_me, then the menus', async () => {
+    const checkKey = Date.now();
+    expect(expectOk(await s.api.get(`/sys/randomImage/${checkKey}?_t=${Math.floor(checkKey / 1000)}`))).toMatch(/^data:image\//);
+    const captcha = await s.captchaCode(String(checkKey));
+    const login = await s.api.post('/sys/login', { username: 'admin', password: process.env.ADMIN_PASSWORD ?? 'Adm1n-Test-2025', captcha, checkKey, remember_me: true });
+    expect(login.body.code).toBe(200);
+    const result = login.body.result;
+    expectFields(result, { token: 'string', userInfo: 'object', sysAllDictItems: 'object', multi_depart: 'number', departs: 'array' });
+    expectFields(result.userInfo, { id: 'string', username: 'string', realname: 'string', avatar: 'string|null', orgCode: 'string|null' });
+    expectFields(result.sysAllDictItems.sex[0], { value: 'string', text: 'string', title: 'string', label: 'string' });
+    token = result.token;
+    const perms = expectOk(await get('/sys/permission/getUserPermissionByToken'));
+    expectFields(perms, { menu: 'array', auth: 'array', allAuth: 'array', sysSafeMode: 'boolean' });
+    expectFields(perms.menu[0], { path: 'string', component: 'string', meta: 'object' });
+  });
+
+  it('user: the list as the mixin asks, add with the whole form, edit with the list row sent back', async () => {
+    const columns = ['username', 'realname', 'avatar', 'sex_dictText', 'birthday', 'phone', 'orgCodeTxt', 'departIds_dictText', 'status_dictText', 'action'];
+    const departs = expectOk(await get('/sys/sysDepart/queryTreeList'));
+    const roles = expectOk(await get('/sys/role/queryall'));
+    const depart = departs[0].id as string;
+    // UserModal.add: {activitiSync:'1', userIdentity:1} plus the form, selectedroles/selecteddeparts, id '' (no generated id)
+    const form = {
+      activitiSync: '1', userIdentity: 2, selectedroles: `${roles[0].id}`, selecteddeparts: depart, departIds: depart, relTenantIds: '',
+      username: 'vue_user', password: 'Vue@pass123', confirmpassword: 'Vue@pass123', realname: '维优', workNo: 'V001', phone: '13800001111',
+      post: '', avatar: '', birthday: '1990-01-02', sex: 1, email: 'vue@example.com', telephone: '', id: '',
+    };
+    expectOk(await post('/sys/user/add', form), '添加成功！');
+    const [row] = page(await get('/sys/user/list', listParams({ username: '*vue_user*' }, columns)));
+    expectFields(row, {
+      id: 'string', username: 'string', realname: 'string', avatar: 'string|null', sex_dictText: 'string', birthday: 'string', phone: 'string',
+      orgCodeTxt: 'string', departIds_dictText: 'string', status_dictText: 'string', status: 'number', userIdentity: 'number', departIds: 'string',
+    });
+    expect(row).toMatchObject({ userIdentity: 2, departIds: depart, departIds_dictText: departs[0].departName, orgCodeTxt: departs[0].departName, status: 1 });
+    // UserList.handleEdit → UserModal.edit(record): the row as listed, the form's own keys, back through PUT
+    expectOk(await put('/sys/user/edit', { selectedroles: '', selecteddeparts: '', ...row, realname: '维优二', selecteddeparts: depart, userIdentity: 1, departIds: '' }), '编辑成功!');
+    const [edited] = page(await get('/sys/user/list', listParams({ username: 'vue_user' }, columns)));
+    expect(edited).toMatchObject({ realname: '维优二', userIdentity: 1, departIds: '' });
+    expect(expectOk(await get('/sys/user/queryUserRole', { userid: row.id }))).toEqual([roles[0].id]);
+    // a declared field with a wrong type is still refused with its label
+    expect((await put('/sys/user/edit', { ...row, sex: '男' })).body).toMatchObject({ success: false, message: '性别需要整数' });
+    // frozenBatch with the trailing comma the list builds
+    expectOk(await put('/sys/user/frozenBatch', { ids: `${row.id},`, status: 2 }));
+    expectOk(await del('/sys/user/deleteBatch', { ids: `${row.id},` }));
+  });
+
+  it('role: list by roleName and createTime range, add and edit through the modal', async () => {
+    const columns = ['roleName', 'roleCode', 'description', 'createTime', 'updateTime', 'action'];
+    expectOk(await post('/sys/role/add', { roleName: 'Vue角色', roleCode: 'vue_role', description: '' }), '添加成功！');
+    const rows = page(await get('/sys/role/list', listParams({ roleName: 'Vue角色', createTime_begin: '2000-01-01 00:00:00', createTime_end: '2099-12-31 23:59:59' }, columns)));
+    expect(rows).toHaveLength(1);
+    expectFields(rows[0], { id: 'string', roleName: 'string', roleCode: 'string', description: 'string|null', createTime: 'string', updateTime: 'string|null' });
+    expectOk(await put('/sys/role/edit', { ...rows[0], description: '由Vue客户端编辑' }), '编辑成功!');
+    expectOk(await del('/sys/role/deleteBatch', { ids: `${rows[0].id},` }));
+  });
+
+  it('menu: the whole tree as an array, queryTreeList nodes with leaf, a node edited with its tree keys sent back', async () => {
+    const tree = expectOk(await get('/sys/permission/list'));
+    expect(Array.isArray(tree)).toBe(true);
+    const count = (nodes: any[]): number => nodes.reduce((n, x) => n + 1 + count(x.children ?? []), 0);
+    const total = expectOk(await get('/sys/permission/list', { pageNo: 1, pageSize: 1 })).total;
+    expect(count(tree)).toBe(total);
+    const parent = tree.find((n: any) => n.children?.length);
+    expectFields(parent, { id: 'string', name: 'string', menuType: 'number', icon: 'string|null', component: 'string|null', url: 'string|null', sortNo: 'number', children: 'array', leaf: 'boolean' });
+    const { treeList } = expectOk(await get('/sys/permission/queryTreeList'));
+    expectFields(treeList[0], { key: 'string', title: 'string', leaf: 'boolean', isLeaf: 'boolean' });
+    const flat = (nodes: any[]): any[] => nodes.flatMap((n) => [n, ...flat(n.children ?? [])]);
+    const leaf = flat(tree).find((n) => n.leaf && n.menuType === 1);
+    expect(leaf).not.toHaveProperty('children');
+    expectOk(await put('/sys/permission/edit', { ...leaf, description: '由Vue编辑' }), '编辑成功!');
+    expect(expectOk(await get('/sys/permission/queryById', { id: leaf.id })).description).toBe('由Vue编辑');
+  });
+
+  it('department: the tree, searchBy keyWord, add from the modal, edit with the selected tree node', async () => {
+    const tree = expectOk(await get('/sys/sysDepart/queryTreeList'));
+    expectFields(tree[0], { id: 'string', key: 'string', title: 'string', departName: 'string', orgCode: 'string', parentId: 'string|null', isLeaf: 'boolean' });
+    expectOk(await post('/sys/sysDepart/add', { departOrder: 0, orgCategory: '2', departName: 'Vue部门', parentId: tree[0].id, mobile: '', fax: '', address: '', memo: '', directorUserIds: '' }), '添加成功！');
+    const found = expectOk(await get('/sys/sysDepart/searchBy', { keyWord: 'Vue部门' }));
+    expect(found).toHaveLength(1);
+    expectOk(await put('/sys/sysDepart/edit', { ...found[0], memo: '由Vue编辑' }), '编辑成功!');
+    expectOk(await del('/sys/sysDepart/deleteBatch', { ids: `${found[0].id},` }));
+  });
+
+  it('dictionary: list by name and code, add, items by dictId with status, item edit with its row', async () => {
+    expectOk(await post('/sys/dict/add', { dictName: 'Vue字典', dictCode: 'vue_dict', description: '' }));
+    const [dict] = page(await get('/sys/dict/list', listParams({ dictName: 'Vue字典', dictCode: 'vue_dict' }, ['dictName', 'dictCode', 'description', 'action'])));
+    expectFields(dict, { id: 'string', dictName: 'string', dictCode: 'string', description: 'string|null' });
+    expectOk(await post('/sys/dictItem/add', { sortOrder: 1, status: 1, itemText: '甲', itemValue: 'a', description: '', dictId: dict.id }));
+    const [item] = page(await get('/sys/dictItem/list', listParams({ dictId: dict.id, itemText: '', status: '' }, ['itemText', 'itemValue', 'action'], { column: 'sortOrder', order: 'asc' })));
+    expectFields(item, { id: 'string', itemText: 'string', itemValue: 'string', sortOrder: 'number', status: 'number' });
+    expectOk(await put('/sys/dictItem/edit', { ...item, itemText: '乙', status: 1, dictId: dict.id }));
+    expectOk(await put('/sys/dict/edit', { ...dict, description: '由Vue编辑' }));
+  });
+
+  it('announcement: list rows with delFlag, add with the trailing-comma user list, edit the row sent back', async () => {
+    const me = expectOk(await get('/sys/user/list', listParams({ username: 'admin' }, ['username'])));
+    const form = { titile: 'Vue通告', msgCategory: '1', priority: 'H', msgType: 'USER', userIds: `${me.records[0].id},`, startTime: '2025-01-01 00:00:00', endTime: '2099-01-01 00:00:00', msgAbstract: '摘要', msgContent: '<p>内容</p>' };
+    expectOk(await post('/sys/annountCement/add', form));
+    const columns = ['titile', 'msgCategory', 'sender', 'priority', 'msgType', 'sendStatus', 'sendTime', 'cancelTime', 'action'];
+    const [row] = page(await get('/sys/annountCement/list', listParams({ titile: 'Vue通告', msgContent: '' }, columns)));
+    expectFields(row, { id: 'string', titile: 'string', msgCategory: 'string', priority: 'string', msgType: 'string', sendStatus: 'string', delFlag: 'string', sender: 'string|null', sendTime: 'string|null', cancelTime: 'string|null' });
+    expect(row.delFlag).toBe('0');
+    expectOk(await put('/sys/annountCement/edit', { ...row, msgAbstract: '改过' }));
+    expectOk(await get('/sys/annountCement/doReleaseData', { id: row.id }));
+  });
+
+  it('home: the notice bell lists what was published to me and marks it read', async () => {
+    const bell = expectOk(await get('/sys/annountCement/listByUser'));
+    expectFields(bell, { anntMsgList: 'array', anntMsgTotal: 'number', sysMsgList: 'array', sysMsgTotal: 'number' });
+    const mine = bell.anntMsgList.find((a: any) => a.titile === 'Vue通告');
+    expectFields(mine, { id: 'string', titile: 'string', sendTime: 'string', priority: 'string' });
+    expectOk(await put('/sys/sysAnnouncementSend/editByAnntIdAndUserId', { anntId: mine.id }));
+    expect(expectOk(await get('/sys/annountCement/listByUser')).anntMsgTotal).toBe(bell.anntMsgTotal - 1);
+  });
+
+  it('position: list by code, name and rank with dictionary text, add and edit the row', async () => {
+    expectOk(await post('/sys/position/add', { code: 'VUE1', name: 'Vue职务', postRank: '3' }), '添加成功！');
+    const [row] = page(await get('/sys/position/list', listParams({ code: 'VUE1', name: '', postRank: '3' }, ['code', 'name', 'postRank_dictText', 'action'])));
+    expectFields(row, { id: 'string', code: 'string', name: 'string', postRank: 'string', postRank_dictText: 'string' });
+    expectOk(await put('/sys/position/edit', { ...row, name: 'Vue职务二' }), '编辑成功!');
+  });
+
+  it('job: list by class name and status, the row edited as the modal sends it back, pause and resume', async () => {
+    const columns = ['jobClassName', 'cronExpression', 'parameter', 'description', 'status', 'action'];
+    const [row] = page(await get('/sys/quartzJob/list', listParams({ jobClassName: 'org.jeecg.modules.quartz.job.SampleJob', status: '' }, columns)));
+    expectFields(row, { id: 'string', jobClassName: 'string', cronExpression: 'string', parameter: 'string|null', description: 'string|null', status: 'number' });
+    expect(expectEnvelope(await get('/sys/quartzJob/pause', { id: row.id }), { success: true }).message).toBe('停止定时任务成功');
+    expectOk(await put('/sys/quartzJob/edit', { ...row, status: -1, description: '由Vue编辑' }));
+    expect(page(await get('/sys/quartzJob/list', listParams({ jobClassName: row.jobClassName }, columns)))[0]).toMatchObject({ description: '由Vue编辑', status: -1 });
+  });
+
+  it('log: the first load of both tabs with the empty ipInfo, keyWord and operateType the screen holds', async () => {
+    const columns = ['logContent', 'userid', 'username', 'ip', 'costTime', 'logType_dictText', 'createTime'];
+    for (const logType of ['1', '2']) {
+      const res = await get('/sys/log/list', listParams({ ipInfo: '', logType, keyWord: '', operateType: '' }, columns), false);
+      const rows = page(res);
+      if (logType === '1') {
+        expect(rows.length).toBeGreaterThan(0);
+        expectFields(rows[0], { id: 'string', logContent: 'string', username: 'string|null', ip: 'string|null', logType_dictText: 'string', createTime: 'string' });
+      }
+      expect(rows.every((r) => String(r.logType) === logType)).toBe(true);
+    }
+  });
+
+  it('category: roots paged, children as an array from the list mixin, add under a parent, edit the row', async () => {
+    expectOk(await post('/sys/category/add', { name: 'Vue分类', pid: '' }));
+    const roots = page(await get('/sys/category/rootList', listParams({}, ['name', 'code', 'action'], { pageSize: 100 })));
+    const root = roots.find((r) => r.name === 'Vue分类')!;
+    expectFields(root, { id: 'string', name: 'string', code: 'string', pid: 'string', hasChild: 'string|null' });
+    expectOk(await post('/sys/category/add', { pid: root.id, name: 'Vue子类' }));
+    const children = expectOk(await get('/sys/category/childList', listParams({ pid: root.id }, ['name', 'code', 'action'])));
+    expect(Array.isArray(children)).toBe(true);
+    expect(children.map((c: any) => c.name)).toEqual(['Vue子类']);
+    expect(children[0].code.startsWith(root.code)).toBe(true);
+    expectOk(await put('/sys/category/edit', { ...children[0], name: 'Vue子类二' }));
+  });
+
+  it('upload: multipart file with biz, the path answered in message, served under static', async () => {
+    const form = new FormData();
+    form.append('biz', 'temp');
+    form.append('file', new Blob(['vue upload'], { type: 'text/plain' }), 'vue.txt');
+    const res = await fetch(`${s.apiUrl}/sys/common/upload`, { method: 'POST', headers: { 'X-Access-Token': token }, body: form });
+    const body = await res.json();
+    expect(body).toMatchObject({ success: true });
+    expect(body.message).toMatch(/^temp\/vue_\d+\.txt$/);
+    const file = await s.api.get(`/sys/common/static/${body.message}`, { token });
+    expect(file.status).toBe(200);
+    expect(file.text).toBe('vue upload');
+  });
+});
