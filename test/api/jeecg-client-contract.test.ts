@@ -88,7 +88,8 @@ describe(`the JeecgBoot Vue client's screens [${BACKEND}]`, () => {
     });
     expect(row).toMatchObject({ userIdentity: 2, departIds: depart, departIds_dictText: departs[0].departName, orgCodeTxt: departs[0].departName, status: 1 });
     // UserList.handleEdit → UserModal.edit(record): the row as listed, the form's own keys, back through PUT
-    expectOk(await put('/sys/user/edit', { selectedroles: '', selecteddeparts: '', ...row, realname: '维优二', selecteddeparts: depart, userIdentity: 1, departIds: '' }), '编辑成功!');
+    const model = { selectedroles: '', selecteddeparts: '', ...row };
+    expectOk(await put('/sys/user/edit', { ...model, realname: '维优二', selecteddeparts: depart, userIdentity: 1, departIds: '' }), '编辑成功!');
     const [edited] = page(await get('/sys/user/list', listParams({ username: 'vue_user' }, columns)));
     expect(edited).toMatchObject({ realname: '维优二', userIdentity: 1, departIds: '' });
     expect(expectOk(await get('/sys/user/queryUserRole', { userid: row.id }))).toEqual([roles[0].id]);
