@@ -131,14 +131,31 @@ export async function resultRoutes(app: FastifyInstance): Promise<void> {
       .orderBy('resultPublishTime', 'desc').execute() as Row[];
     const out = [];
     for (const race of races) {
-      const rows = await db.selectFrom('pms_project').select(['id', 'name', 'orgName', 'track', 'finalScore', 'rank'])
-        .where('raceId', '=', String(race.id)).where('state', '=', 'passed').where('rank', 'is not', null)
-        .orderBy('track').orderBy('rank').orderBy('name').execute() as Row[];
-      const label = await trackLabels(req);
-      out.push({ id: race.id, title: race.title, publishTime: race.resultPublishTime, projects: rows.map((r) => ({ ...r, track_dictText: label(String(r.track)) })) });
+      const { rows } = await publishedRanking(req, String(race.id));
+      out.push({ id: race.id, title: race.title, publishTime: race.resultPublishTime, projects: rows });
     }
     return ok(out);
   });
+}
+
+/**
+ * The ranked projects of a contest as published (track, rank, name order), with the columns the
+ * public may see, one track or all, one page or all: for the public site and the mini-program. The
+ * caller checks the contest is published.
+ */
+export async function publishedRanking(req: FastifyRequest, raceId: string, opts: { track?: string; limit?: number; offset?: number } = {}) {
+  const db = req.server.ctx.db as unknown as Kysely<any>;
+  let ranked = db.selectFrom('pms_project').where('raceId', '=', raceId).where('state', '=', 'passed').where('rank', 'is not', null);
+  if (opts.track) ranked = ranked.where('track', '=', opts.track);
+  const counted = opts.limit === undefined ? undefined : await ranked.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst();
+  let q = ranked.select(['id', 'name', 'orgName', 'track', 'finalScore', 'rank']).orderBy('track').orderBy('rank').orderBy('name');
+  if (opts.limit !== undefined) q = q.limit(opts.limit).offset(opts.offset ?? 0);
+  const rows = await q.execute() as Row[];
+  const label = await trackLabels(req);
+  return {
+    total: counted ? Number(counted.n) : rows.length,
+    rows: rows.map((r) => ({ ...r, track_dictText: label(String(r.track)) })),
+  };
 }
 
 /** Hides score and rank on rows of contests not yet published from everyone but their publishers. */

@@ -1,3 +1,4 @@
+import type { Expression, ExpressionBuilder, SqlBool } from 'kysely';
 import { NEWS_CATEGORIES, type WebDetailKind } from '../../../schema/web-site.js';
 import { plainText } from './sanitize.js';
 
@@ -23,6 +24,8 @@ export interface PublicKind {
   order: [string, 'asc' | 'desc'][];
   /** Wire shape of a row (types, plain-text summaries). */
   shape?: (row: Row) => Row;
+  /** The rows served at `now` ('YYYY-MM-DD HH:mm:ss'); published rows when absent (a schedule, a display period). */
+  visible?: (now: string) => (eb: ExpressionBuilder<any, any>) => Expression<SqlBool>;
 }
 
 const article = ['id', 'title', 'summary', 'coverImage', 'publishTime'];

@@ -25,16 +25,17 @@ const buttonRow = (id: string, parentId: string, b: { name: string; perms: strin
 /**
  * A database seeded before the public site existed lacks its menus and buttons: add the missing
  * ones under their seeded parents and grant them to the admin role. A fresh database already has
- * them from the first-start seed, so nothing happens there.
+ * them from the first-start seed, so nothing happens there. `urls` names other menus to bring in
+ * the same way (the mini-program's).
  */
-export async function addMissingWebMenus(tx: Kysely<any>, seedDir: string, stamp: object): Promise<number> {
+export async function addMissingWebMenus(tx: Kysely<any>, seedDir: string, stamp: object, urls: Set<string> = WEB_MENUS): Promise<number> {
   const file = path.join(seedDir, 'menus.json');
   if (!fs.existsSync(file)) return 0;
   const added: string[] = [];
   const idOfUrl = async (url: string) => (await tx.selectFrom('sys_permission').select('id').where('url', '=', url).where('delFlag', '=', 0).executeTakeFirst())?.id as string | undefined;
   const visit = async (nodes: MenuSeed[], parentUrl: string | null) => {
     for (const [i, m] of nodes.entries()) {
-      if (WEB_MENUS.has(m.url) && parentUrl) {
+      if (urls.has(m.url) && parentUrl) {
         let id = await idOfUrl(m.url);
         const parentId = await idOfUrl(parentUrl);
         if (!id && parentId) {

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { PageSchema } from '../../../schema/types.js';
 import type { CrudHooks, Row, SchemaModule } from '../../crud/hooks.js';
+import { composeHooks } from '../../crud/compose-hooks.js';
 import { requireAction } from '../../crud/permission.js';
 import { badRequest, notFound, okMessage } from '../../http/result.js';
 import { formatDateTime } from '../../util/time.js';
@@ -46,11 +47,14 @@ function hooksFor(code: string): CrudHooks {
   };
 }
 
+/** What a page adds to its 发布 / 取消发布: further columns written with the state (a schedule's spent times). */
+export type StateChanges = (now: string) => Row;
+
 /**
  * 发布 / 取消发布 of a public content page: `POST <api>/publish|unpublish` with `{ id }`, checked
  * against the `<permission>:publish` button. Publishing stamps the first publish time.
  */
-function publishRoutes(schema: PageSchema) {
+function publishRoutes(schema: PageSchema, more?: StateChanges) {
   return async (app: FastifyInstance) => {
     const db = app.ctx.db as unknown as Kysely<any>;
     const code = schema.permission ? `${schema.permission}:publish` : undefined;
@@ -60,7 +64,7 @@ function publishRoutes(schema: PageSchema) {
       const row = await db.selectFrom(schema.table).select(['id', 'publishTime']).where('id', '=', id).executeTakeFirst() as Row | undefined;
       if (!row) throw notFound();
       const now = formatDateTime();
-      const changes: Row = { publishStatus: action === 'publish' ? PUBLISHED : DRAFT, updateBy: req.user!.username, updateTime: now };
+      const changes: Row = { ...more?.(now), publishStatus: action === 'publish' ? PUBLISHED : DRAFT, updateBy: req.user!.username, updateTime: now };
       if (action === 'publish' && !row.publishTime) changes.publishTime = now;
       await db.updateTable(schema.table).set(changes).where('id', '=', id).execute();
       return okMessage(action === 'publish' ? '发布成功' : '已取消发布');
@@ -70,9 +74,17 @@ function publishRoutes(schema: PageSchema) {
   };
 }
 
+/**
+ * The server module of a page with a publish state: the state kept out of add/edit, 发布/取消发布
+ * routes. `own` hooks are chained with the publish ones (compose-hooks.ts); `more` adds columns to the state change.
+ */
+export function publishModule(code: string, opts: { own?: CrudHooks; more?: StateChanges } = {}): SchemaModule {
+  return {
+    schema: code,
+    hooks: opts.own ? composeHooks([hooksFor(code)], opts.own) : hooksFor(code),
+    routes: async (app: FastifyInstance) => publishRoutes(app.ctx.schemas.get(code)!, opts.more)(app),
+  };
+}
+
 /** The server modules of the public-content pages (schemas/pms): publish state hooks and routes. */
-export const WEB_CONTENT_MODULES: SchemaModule[] = Object.keys(PUBLISHABLE).map((code) => ({
-  schema: code,
-  hooks: hooksFor(code),
-  routes: async (app: FastifyInstance) => publishRoutes(app.ctx.schemas.get(code)!)(app),
-}));
+export const WEB_CONTENT_MODULES: SchemaModule[] = Object.keys(PUBLISHABLE).map((code) => publishModule(code));

@@ -1,6 +1,7 @@
 import { sql, type ExpressionBuilder, type Kysely } from 'kysely';
 import { escapeLike } from '../../../schema/query.js';
 import { notFound } from '../../http/result.js';
+import { formatDateTime } from '../../util/time.js';
 import { PUBLISHED, type PublicKind, type Row } from './kinds.js';
 import { page, type Paging } from './paging.js';
 import { sanitizeHtml } from './sanitize.js';
@@ -16,9 +17,14 @@ export interface ListFilter {
 
 const shaped = (kind: PublicKind, rows: Row[]) => rows.map((r) => (kind.shape ? kind.shape(r) : r));
 
+/** The rows of a kind served now. */
+function served(kind: PublicKind) {
+  return kind.visible ? kind.visible(formatDateTime()) : (eb: ExpressionBuilder<any, any>) => eb('publishStatus', '=', PUBLISHED);
+}
+
 function conditions(kind: PublicKind, f: ListFilter) {
   return (eb: ExpressionBuilder<any, any>) => {
-    const all = [eb('publishStatus', '=', PUBLISHED)];
+    const all = [served(kind)(eb)];
     for (const [col, v] of Object.entries(f.equals ?? {})) all.push(eb(col, '=', v));
     if (f.keyword && kind.keyword.length) {
       const pattern = `%${escapeLike(f.keyword)}%`;
@@ -54,15 +60,15 @@ const ID = /^[A-Za-z0-9_-]{1,64}$/;
 export async function findPublished(db: AnyDb, kind: PublicKind, id: unknown): Promise<Row | undefined> {
   if (typeof id !== 'string' || !ID.test(id)) return undefined;
   const cols = kind.body ? [...kind.columns, kind.body] : kind.columns;
-  const row = await db.selectFrom(kind.table).select(cols).where('id', '=', id).where('publishStatus', '=', PUBLISHED).executeTakeFirst() as Row | undefined;
+  const row = await db.selectFrom(kind.table).select(cols).where('id', '=', id).where(served(kind)).executeTakeFirst() as Row | undefined;
   if (!row) return undefined;
   const out = kind.shape ? kind.shape(row) : row;
   if (kind.body) out[kind.body] = sanitizeHtml(row[kind.body]);
   return out;
 }
 
-export async function requirePublished(db: AnyDb, kind: PublicKind, id: unknown): Promise<Row> {
+export async function requirePublished(db: AnyDb, kind: PublicKind, id: unknown, missing = '内容不存在或未发布'): Promise<Row> {
   const row = await findPublished(db, kind, id);
-  if (!row) throw notFound('内容不存在或未发布');
+  if (!row) throw notFound(missing);
   return row;
 }
