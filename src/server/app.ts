@@ -37,14 +37,15 @@ import { webPublicRoutes } from './modules/web/public-routes.js';
 import { WEB_CONTENT_MODULES } from './modules/web/publish-module.js';
 import { PMS_PAGE_MODULES } from './modules/pms/index.js';
 import { ASSESSMENT_MODULES } from './modules/assessment/index.js';
+import { APPLET_MODULES, appletApi } from './modules/applet/index.js';
 import { CLIENT_ROUTES } from './modules/client-routes.js';
 import { webRoutes } from './web.js';
 import './http/context.js';
 
-const API_MODULES = [loginRoutes, phoneLoginRoutes, permissionRoutes, dictRoutes, duplicateCheckRoutes, checkRuleRoutes, siteRoutes, selfRoutes, schemaRoutes, treeDataRoutes, linkDownRoutes, commonRoutes, siteSettingRoutes, webPublicRoutes, registerRoutes, ...CLIENT_ROUTES];
+const API_MODULES = [loginRoutes, phoneLoginRoutes, permissionRoutes, dictRoutes, duplicateCheckRoutes, checkRuleRoutes, siteRoutes, selfRoutes, schemaRoutes, treeDataRoutes, linkDownRoutes, commonRoutes, siteSettingRoutes, webPublicRoutes, registerRoutes, appletApi, ...CLIENT_ROUTES];
 
 /** The named exceptions of schema pages (DESIGN.md): hooks into the generic CRUD, plus their own routes. */
-const SCHEMA_MODULES: SchemaModule[] = [categoryModule, fillRuleModule, ...SYSTEM_PAGE_MODULES, userModule, roleModule, departModule, permissionModule, cgreportModule, cgformModule, cgformButtonModule, cgformEnhanceModule, graphreportModule, projectModule, reviewModule, ...WEB_CONTENT_MODULES, ...PMS_PAGE_MODULES, ...ASSESSMENT_MODULES];
+const SCHEMA_MODULES: SchemaModule[] = [categoryModule, fillRuleModule, ...SYSTEM_PAGE_MODULES, userModule, roleModule, departModule, permissionModule, cgreportModule, cgformModule, cgformButtonModule, cgformEnhanceModule, graphreportModule, projectModule, reviewModule, ...WEB_CONTENT_MODULES, ...PMS_PAGE_MODULES, ...ASSESSMENT_MODULES, ...APPLET_MODULES];
 
 /** The whole HTTP surface: the API under /jeecg-boot, the single-page app under /2025/. */
 export async function buildApp(ctx: AppContext, opts: { logger?: boolean | object } = {}): Promise<FastifyInstance> {

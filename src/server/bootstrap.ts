@@ -11,6 +11,7 @@ import type { AppContext } from './http/context.js';
 import { DictService } from './modules/dict/service.js';
 import { loadSchemas } from './schema/registry.js';
 import { seedWebContent } from './modules/web/seed.js';
+import { seedAppletContent } from './modules/applet/seed.js';
 
 export interface Boot {
   ctx: AppContext;
@@ -33,6 +34,7 @@ export async function bootstrap(config: Config, root = process.cwd()): Promise<B
   const syncedTables = await syncBuiltIn(db, dialect, schemas.schemas);
   const seeded = await seedIfEmpty(db, { seedDir: path.join(schemasDir, 'seed'), adminPassword: config.adminPassword ?? DEFAULT_ADMIN_PASSWORD });
   await seedWebContent(db as never, { seedDir: path.join(schemasDir, 'seed'), dataDir: config.dataDir });
+  await seedAppletContent(db as never, { seedDir: path.join(schemasDir, 'seed') });
   for (const s of schemas.schemas) if (s.kind === 'tree' && s.tree) await repairHasChild(db as never, s);
   return {
     ctx: { config, db, dialect, dicts: new DictService(db), schemas, sessions },

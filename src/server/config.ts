@@ -21,6 +21,8 @@ export interface Config {
   schemasDir?: string;
   /** Run the 定时任务 rows whose status is 正常 on their cron (JOBS=off: this instance fires none; 立即执行 still runs). */
   jobs: boolean;
+  /** WeChat code2session (WECHAT_CODE2SESSION_URL, WECHAT_APPID, WECHAT_SECRET); no URL: WeChat login is refused. */
+  wechat: { code2SessionUrl?: string; appId?: string; secret?: string };
 }
 
 export const DEFAULT_ADMIN_PASSWORD = 'Admin@2025';
@@ -42,5 +44,6 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: ['on', 'true', '1'].includes((env.TRUST_PROXY ?? '').toLowerCase()),
     schemasDir: env.SCHEMAS_DIR ? path.resolve(env.SCHEMAS_DIR) : undefined,
     jobs: (env.JOBS ?? 'on').toLowerCase() !== 'off',
+    wechat: { code2SessionUrl: env.WECHAT_CODE2SESSION_URL || undefined, appId: env.WECHAT_APPID || undefined, secret: env.WECHAT_SECRET || undefined },
   };
 }

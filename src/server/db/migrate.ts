@@ -7,9 +7,13 @@ import * as m004 from './migrations/004_password_reset.js';
 import * as m005 from './migrations/005_workflow_history.js';
 import * as m007 from './migrations/007_data_rules.js';
 import * as m008 from './migrations/008_job_runs.js';
+import * as m010 from './migrations/010_session_wechat.js';
 import * as m011 from './migrations/011_data_log.js';
 
-/** Versioned migrations, applied in name order at start-up. Add a file, add it here. */
+/**
+ * Versioned migrations, applied in name order at start-up. Add a file, add it here. Numbers are handed
+ * out to work in parallel, so one landing after a higher number still runs (allowUnorderedMigrations).
+ */
 const migrations: Record<string, Migration> = {
   '001_system': m001,
   '002_sms': m002,
@@ -18,13 +22,14 @@ const migrations: Record<string, Migration> = {
   '005_workflow_history': m005,
   '007_data_rules': m007,
   '008_job_runs': m008,
+  '010_session_wechat': m010,
   '011_data_log': m011,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
 
 export async function migrate(db: Db): Promise<string[]> {
-  const migrator = new Migrator({ db: db.withoutPlugins(), provider, migrationTableName: 'sys_migration', migrationLockTableName: 'sys_migration_lock' });
+  const migrator = new Migrator({ db: db.withoutPlugins(), provider, migrationTableName: 'sys_migration', migrationLockTableName: 'sys_migration_lock', allowUnorderedMigrations: true });
   const { error, results } = await migrator.migrateToLatest();
   if (error) {
     const failed = results?.find((r) => r.status === 'Error');

@@ -133,6 +133,9 @@ export interface SysSession {
   createdAt: number;
   expiresAt: number;
   ip: string | null;
+  /** The WeChat code the client sent with its requests (SPEC §4), and the openid it was exchanged for. */
+  wechatCode?: string | null;
+  wechatOpenid?: string | null;
 }
 
 export interface SysCaptcha {

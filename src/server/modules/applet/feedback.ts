@@ -1,0 +1,55 @@
+import type { FastifyInstance } from 'fastify';
+import type { Kysely } from 'kysely';
+import { compileValidators } from '../../../schema/validator.js';
+import { MemoryCounterStore, type CounterStore } from '../../auth/rate-limit.js';
+import { requireAction } from '../../crud/permission.js';
+import { workflowGuard } from '../../crud/workflow.js';
+import { badRequest, ClientError, okMessage } from '../../http/result.js';
+import { newId } from '../../util/ids.js';
+import { formatDateTime } from '../../util/time.js';
+import { waitText } from '../login/throttle.js';
+
+/* eslint-disable @typescript-eslint/no-explicit-any */
+
+const SCHEMA = 'pms_feedback';
+/** What the mini-program's form sends; state, reply and attachments are not its to set. */
+const FIELDS = ['type', 'title', 'content', 'contact'];
+/** Accepted feedback per user: at most this many, each restarting the window. */
+export const FEEDBACK_LIMIT = { max: 5, windowMs: 10 * 60_000 };
+
+/**
+ * `POST /applet/feedback/add`: 意见反馈 from the mini-program, by a signed-in user holding
+ * 提交反馈 (`pms:feedback:add`, as on the back-office page). The row is the page's own (its
+ * validation, its workflow's initial state 待处理), so it is answered in 意见反馈 like any other.
+ * Rate-limited per user in the shared counter store.
+ */
+export function feedbackRoutes(counters: CounterStore = new MemoryCounterStore()) {
+  return async (app: FastifyInstance): Promise<void> => {
+    const db = app.ctx.db as unknown as Kysely<any>;
+    const schema = app.ctx.schemas.get(SCHEMA)!;
+    const validate = compileValidators(schema).add;
+    const flow = workflowGuard(schema);
+
+    app.post('/applet/feedback/add', async (req) => {
+      await requireAction(app.ctx.db, req, 'pms:feedback:add');
+      const sent = req.body;
+      const picked = sent && typeof sent === 'object' && !Array.isArray(sent)
+        ? Object.fromEntries(Object.entries(sent).filter(([k]) => FIELDS.includes(k))) : sent;
+      const { problem, body } = validate(picked);
+      if (problem !== null) throw badRequest(problem);
+      const types = (await app.ctx.dicts.items('feedback_type')) ?? [];
+      if (body.type !== undefined && body.type !== null && !types.some((t) => t.value === body.type)) throw badRequest('反馈类型不正确');
+
+      const user = req.user!;
+      const counter = await counters.increment(`applet:feedback:${user.id}`, FEEDBACK_LIMIT.windowMs);
+      if (counter.count > FEEDBACK_LIMIT.max) throw new ClientError(429, `反馈提交过于频繁，请${waitText(FEEDBACK_LIMIT.windowMs)}后再试`);
+
+      const values: Record<string, unknown> = {
+        ...body, id: newId(), createBy: user.username, createTime: formatDateTime(), updateBy: null, updateTime: null, sysOrgCode: user.orgCode,
+      };
+      flow?.onAdd(values);
+      await db.insertInto(schema.table).values(values).execute();
+      return okMessage('提交成功，感谢您的反馈！');
+    });
+  };
+}
