@@ -14,6 +14,7 @@ const PUBLIC: RegExp[] = [
   /^\/sys\/common\/(static|pdf)\//, /^\/generic\//, /^\/sys\/(getLoginQrcode|getQrcodeToken)/, /^\/sys\/checkAuth$/,
   /^\/sys\/annountCement\/show\//, /^\/websocket\//,
   /^\/sys\/guestLogin$/, /^\/site\/siteinfoFz$/, /^\/web\//, /^\/pms\/pmsWebNews\/list$/,
+  /^\/applet\/(banner|article|notice|race)\//,
 ];
 
 const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');

@@ -19,6 +19,7 @@ const SELF_SERVICE = new Set([
   'POST /sys/user/updatePassword', 'PUT /sys/user/updatePassword', // one's own password, old one required
   'PUT /sys/sysAnnouncementSend/readAll', 'PUT /sys/sysAnnouncementSend/editByAnntIdAndUserId', // one's own receipts
   'POST /sys/common/upload', // a file kept under a random name; attached to a row only by a guarded write
+  'POST /applet/wechat/session', // one's own session's WeChat openid
 ]);
 
 /**
