@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { aggregate, gradeOf, rankWithin, sheetProblem, sheetTotal, weightedAggregate, type Indicator } from './scoring';
+import { aggregate, gradeOf, parseSheetScores, rankWithin, sheetProblem, sheetTotal, weightedAggregate, type Indicator } from './scoring';
 
 const sheet: Indicator[] = [
   { id: 'tech', name: '技术创新', maxScore: 30, weight: 30 },
@@ -84,5 +84,14 @@ describe('weighted aggregation across kinds of sheets', () => {
   it('grades a total at its threshold', () => {
     const lines = [{ grade: 'A', min: 90 }, { grade: 'B', min: 75 }];
     expect([90, 89.99, 75, 10].map((t) => gradeOf(t, lines, 'C'))).toEqual(['A', 'B', 'B', 'C']);
+  });
+});
+
+describe('stored scores', () => {
+  it('reads a JSON object of scores, nothing as none, anything else as unreadable', () => {
+    expect(parseSheetScores('{"a":3}')).toEqual({ a: 3 });
+    expect(parseSheetScores(null)).toEqual({});
+    expect(parseSheetScores('[1]')).toBeNull();
+    expect(parseSheetScores('{oops')).toBeNull();
   });
 });

@@ -138,3 +138,13 @@ export interface GradeThreshold<G extends string = string> {
 export function gradeOf<G extends string>(total: number, thresholds: GradeThreshold<G>[], below: G): G {
   return [...thresholds].sort((a, b) => b.min - a.min).find((t) => total >= t.min)?.grade ?? below;
 }
+
+/** A sheet's scores as stored or sent (a JSON object, or nothing yet), or null when they are not an object of scores. */
+export function parseSheetScores(raw: unknown): SheetScores | null {
+  if (raw === null || raw === undefined || raw === '') return {};
+  let parsed: unknown = raw;
+  if (typeof raw === 'string') {
+    try { parsed = JSON.parse(raw); } catch { return null; }
+  }
+  return parsed && typeof parsed === 'object' && !Array.isArray(parsed) ? parsed as SheetScores : null;
+}

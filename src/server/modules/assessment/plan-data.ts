@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { Indicator, SheetScores } from '../../../schema/scoring.js';
+import { parseSheetScores, type Indicator, type SheetScores } from '../../../schema/scoring.js';
 import type { Row } from '../../crud/hooks.js';
 import { badRequest, ClientError } from '../../http/result.js';
 
@@ -27,13 +27,9 @@ export async function indicatorsOf(db: Kysely<any>, planId: string): Promise<(In
 }
 
 export function parseScores(raw: unknown): SheetScores {
-  if (raw === null || raw === undefined || raw === '') return {};
-  let parsed: unknown = raw;
-  if (typeof raw === 'string') {
-    try { parsed = JSON.parse(raw); } catch { throw badRequest('评分数据格式错误'); }
-  }
-  if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) throw badRequest('评分数据格式错误');
-  return parsed as SheetScores;
+  const scores = parseSheetScores(raw);
+  if (!scores) throw badRequest('评分数据格式错误');
+  return scores;
 }
 
 /** "submitted/all" of the plan and of each named assessee's result, kept by every write that changes them. */

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
-import { sheetProblem, sheetTotal, type Indicator, type SheetScores } from '../../../schema/scoring.js';
+import { parseSheetScores, sheetProblem, sheetTotal, type Indicator, type SheetScores } from '../../../schema/scoring.js';
 import type { HookContext, Row, SchemaModule } from '../../crud/hooks.js';
 import { requireAction } from '../../crud/permission.js';
 import { rowRuleScope } from '../../crud/row-rules.js';
@@ -23,13 +23,9 @@ export async function indicatorsOf(db: Kysely<any>, raceId: string): Promise<Ind
 }
 
 function parseScores(raw: unknown): SheetScores {
-  if (raw === null || raw === undefined || raw === '') return {};
-  let parsed: unknown = raw;
-  if (typeof raw === 'string') {
-    try { parsed = JSON.parse(raw); } catch { throw badRequest('评分数据格式错误'); }
-  }
-  if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) throw badRequest('评分数据格式错误');
-  return parsed as SheetScores;
+  const scores = parseSheetScores(raw);
+  if (!scores) throw badRequest('评分数据格式错误');
+  return scores;
 }
 
 /** "submitted/assigned" on the project, kept by every write that changes either count. */

@@ -1,8 +1,6 @@
-import { Alert, App, Button, Descriptions, Drawer, Input, InputNumber, Skeleton, Space, Statistic, Table, type TableColumnsType } from 'antd';
-import { useEffect, useState } from 'react';
-import { sheetProblem, sheetTotal, type SheetScores } from '../../../schema/scoring';
+import { Alert, Button, Descriptions, Drawer, Input, InputNumber, Skeleton, Space, Statistic, Table, type TableColumnsType } from 'antd';
 import type { PanelProps } from '../../renderer/panels';
-import { useServerCall } from '../useServerCall';
+import { useScoringSheet } from '../useScoringSheet';
 import { assessSheetApi, type AssessIndicator, type AssessSheetData } from './api';
 
 const GRADES: [keyof AssessIndicator, string][] = [['excellentDesc', '优秀'], ['goodDesc', '良好'], ['passDesc', '合格'], ['failDesc', '不合格']];
@@ -13,49 +11,10 @@ const GRADES: [keyof AssessIndicator, string][] = [['excellentDesc', '优秀'], 
  * the server's own formula); a comment below the plan's 合格 line. 保存 keeps a draft, 提交评分 locks it.
  */
 export default function AssessSheet({ row, open, onClose }: PanelProps) {
-  const { modal } = App.useApp();
-  const id = String(row?.id ?? '');
-  const [sheet, setSheet] = useState<AssessSheetData>();
-  const [scores, setScores] = useState<SheetScores>({});
-  const [comment, setComment] = useState('');
-  const { send, busy, problem, setProblem } = useServerCall();
-
-  useEffect(() => {
-    if (!open || !id) return;
-    void assessSheetApi.sheet(id).then((res) => {
-      if (!res.success) { setProblem(res.message); return; }
-      setSheet(res.result);
-      setScores(res.result.scores);
-      setComment(res.result.comment);
-    }).catch(() => undefined);
-  }, [open, id, setProblem]);
-
-  const indicators = sheet?.indicators ?? [];
-  const total = sheetTotal(indicators, scores);
-  const locked = !sheet || !['pending', 'draft'].includes(sheet.state) || sheet.planState !== 'running';
-
-  const change = (next: SheetScores) => {
-    setScores(next);
-    setProblem(sheetProblem(indicators, next, { complete: false }));
-  };
-  const check = (complete: boolean) => {
-    const found = sheetProblem(indicators, scores, { complete, comment, commentBelow: sheet?.commentBelow });
-    setProblem(found);
-    return !found;
-  };
-  const save = async () => {
-    if (check(false) && await send(() => assessSheetApi.save(id, scores, comment))) onClose(true);
-  };
-  const submit = () => {
-    if (!check(true)) return;
-    modal.confirm({
-      title: '提交评分',
-      content: `总分 ${total} 分，提交后不能修改，确定提交评分吗？`,
-      onOk: async () => {
-        if (await send(() => assessSheetApi.save(id, scores, comment)) && await send(() => assessSheetApi.submit(id))) onClose(true);
-      },
-    });
-  };
+  const { sheet, indicators, scores, comment, editComment, total, locked, change, save, submit, busy, problem } = useScoringSheet<AssessSheetData>({
+    id: String(row?.id ?? ''), open, api: assessSheetApi, onClose,
+    editable: (s) => ['pending', 'draft'].includes(s.state) && s.planState === 'running',
+  });
 
   const columns: TableColumnsType<AssessIndicator> = [
     {
@@ -106,7 +65,7 @@ export default function AssessSheet({ row, open, onClose }: PanelProps) {
           <Input.TextArea
             rows={3} maxLength={1000} showCount disabled={locked} value={comment}
             placeholder={sheet.commentBelow !== null ? `总分低于${sheet.commentBelow}分（不合格）须填写评语` : '评语'}
-            onChange={(e) => { setProblem(null); setComment(e.target.value); }}
+            onChange={(e) => editComment(e.target.value)}
           />
           {problem && <Alert type="error" showIcon message={problem} className="assess-problem" />}
         </Space>

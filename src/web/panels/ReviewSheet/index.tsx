@@ -1,9 +1,8 @@
-import { Alert, App, Button, Descriptions, Drawer, Input, InputNumber, Skeleton, Space, Statistic, Table, type TableColumnsType } from 'antd';
-import { useEffect, useState } from 'react';
-import { sheetProblem, sheetTotal, type Indicator, type SheetScores } from '../../../schema/scoring';
+import { Alert, Button, Descriptions, Drawer, Input, InputNumber, Skeleton, Space, Statistic, Table, type TableColumnsType } from 'antd';
+import type { Indicator } from '../../../schema/scoring';
 import type { PanelProps } from '../../renderer/panels';
 import { FileLinks } from '../../widgets/file/FileLinks';
-import { useServerCall } from '../useServerCall';
+import { useScoringSheet } from '../useScoringSheet';
 import { reviewApi, type ReviewSheetData } from './api';
 
 /**
@@ -12,54 +11,11 @@ import { reviewApi, type ReviewSheetData } from './api';
  * required below the contest's threshold; 保存 keeps a draft, 提交评分 locks it.
  */
 export default function ReviewSheet({ row, open, onClose }: PanelProps) {
-  const { modal } = App.useApp();
-  const id = String(row?.id ?? '');
-  const [sheet, setSheet] = useState<ReviewSheetData>();
-  const [scores, setScores] = useState<SheetScores>({});
-  const [comment, setComment] = useState('');
-  const { send, busy, problem, setProblem } = useServerCall();
-
-  useEffect(() => {
-    if (!open || !id) return;
-    void reviewApi.sheet(id).then((res) => {
-      if (!res.success) return;
-      setSheet(res.result);
-      setScores(res.result.scores);
-      setComment(res.result.comment);
-    }).catch(() => undefined);
-  }, [open, id]);
-
-  const indicators = sheet?.indicators ?? [];
-  const total = sheetTotal(indicators, scores);
-  // 待评 and 已保存 are the expert's to change; 已提交 is locked.
-  const locked = !sheet || sheet.state === 'submitted';
-
-  /** A score out of bounds is told at once, as the server would tell it. */
-  const change = (next: SheetScores) => {
-    setScores(next);
-    setProblem(sheetProblem(indicators, next, { complete: false }));
-  };
-
-  const check = (complete: boolean) => {
-    const found = sheetProblem(indicators, scores, { complete, comment, commentBelow: sheet?.commentBelow });
-    setProblem(found);
-    return !found;
-  };
-
-  const save = async () => {
-    if (check(false) && await send(() => reviewApi.save(id, scores, comment))) onClose(true);
-  };
-
-  const submit = () => {
-    if (!check(true)) return;
-    modal.confirm({
-      title: '提交评分',
-      content: `总分 ${total} 分，提交后不能修改，确定提交评分吗？`,
-      onOk: async () => {
-        if (await send(() => reviewApi.save(id, scores, comment)) && await send(() => reviewApi.submit(id))) onClose(true);
-      },
-    });
-  };
+  const { sheet, indicators, scores, comment, editComment, total, locked, change, save, submit, busy, problem } = useScoringSheet<ReviewSheetData>({
+    id: String(row?.id ?? ''), open, api: reviewApi, onClose,
+    // 待评 and 已保存 are the expert's to change; 已提交 is locked.
+    editable: (s) => s.state !== 'submitted',
+  });
 
   const columns: TableColumnsType<Indicator> = [
     {
@@ -105,7 +61,7 @@ export default function ReviewSheet({ row, open, onClose }: PanelProps) {
           <Input.TextArea
             rows={4} maxLength={1000} showCount disabled={locked} value={comment}
             placeholder={sheet.commentBelow !== null ? `总分低于${sheet.commentBelow}分须填写评语` : '评语'}
-            onChange={(e) => { setProblem(null); setComment(e.target.value); }}
+            onChange={(e) => editComment(e.target.value)}
           />
           {problem && <Alert type="error" showIcon message={problem} className="review-problem" />}
         </Space>
