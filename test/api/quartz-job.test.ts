@@ -6,6 +6,7 @@ import { BACKEND, startServer, type TestServer } from '../helpers/server.js';
 const SAMPLE = 'org.jeecg.modules.quartz.job.SampleJob';
 const DEADLINE = 'org.jeecg.modules.quartz.job.DeclareDeadlineReminderJob';
 const STATS = 'org.jeecg.modules.quartz.job.DailyStatsJob';
+const CONTENT = 'org.jeecg.modules.quartz.job.ContentScheduleJob';
 const EVERY_SECOND = '* * * * * ?';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -38,7 +39,7 @@ describe(`scheduled jobs run [${BACKEND}]`, () => {
     const add = (patch: Record<string, unknown>) => s.api.post('/sys/quartzJob/add', { jobClassName: STATS, cronExpression: '0 0 1 * * ?', status: -1, ...patch }, { token: admin });
     const unknown = expectEnvelope(await add({ jobClassName: 'org.example.ReportJob' }), { status: 400 });
     expect(unknown.message).toMatch(/^未知的任务类名：org\.example\.ReportJob。可用的任务类名：/);
-    for (const known of [SAMPLE, DEADLINE, STATS, 'org.jeecg.modules.quartz.job.PurgeExpiredJob', 'org.jeecg.modules.quartz.job.ReviewReminderJob']) expect(unknown.message).toContain(known);
+    for (const known of [SAMPLE, DEADLINE, STATS, CONTENT, 'org.jeecg.modules.quartz.job.PurgeExpiredJob', 'org.jeecg.modules.quartz.job.ReviewReminderJob']) expect(unknown.message).toContain(known);
     expectEnvelope(await add({ cronExpression: '0 0 25 * * ?' }), { status: 400, message: 'Cron表达式的时字段取值应在 0-23 之间：25' });
     expectEnvelope(await add({ cronExpression: '0 0 0 30 2 ?' }), { status: 400, message: 'Cron表达式不会再触发：没有将来的执行时间' });
     expect(expectEnvelope(await add({ cronExpression: '0 0 12 L-3 * ?' }), { status: 400 }).message).toMatch(/^Cron表达式无法解析：/);
@@ -100,6 +101,22 @@ describe(`scheduled jobs run [${BACKEND}]`, () => {
     expect(rows.some((x: any) => x.figure === 'projects.draft' && x.value > 0)).toBe(true);
     expect(new Set(rows.map((x: any) => x.figure)).size).toBe(rows.length);
     expect(new Set(rows.map((x: any) => x.statDate)).size).toBe(1);
+  });
+
+  it('the content job publishes and withdraws the mini-program content whose times have passed', async () => {
+    const db = s.db as any;
+    const notice = (id: string, publishStatus: string, at: Record<string, string>) => db.insertInto('pms_applet_notice')
+      .values({ id, title: `定时${id}`, content: '<p>x</p>', publishStatus, createBy: 'admin', createTime: '2026-01-01 00:00:00', ...at }).execute();
+    await notice('jobpub1', '0', { publishAt: '2020-01-01 00:00:00' });
+    await notice('jobwd1', '1', { withdrawAt: '2020-01-01 00:00:00' });
+    await notice('jobnot1', '0', { publishAt: '2099-01-01 00:00:00' });
+    expectOk(await s.api.post('/sys/quartzJob/add', { jobClassName: CONTENT, cronExpression: '0 0/5 * * * ?', status: -1 }, { token: admin }), '添加成功！');
+    const id = await jobId(CONTENT);
+    expectOk(await get(`/sys/quartzJob/execute?id=${id}`), '执行成功!');
+    const [run] = await runsUntil(id, (r) => r.length === 1 && finished(r));
+    expect(run).toMatchObject({ status: 'success', message: '发布 1 条，下线 1 条' });
+    const states = await db.selectFrom('pms_applet_notice').select(['id', 'publishStatus']).where('id', 'in', ['jobpub1', 'jobwd1', 'jobnot1']).orderBy('id').execute();
+    expect(states).toEqual([{ id: 'jobnot1', publishStatus: '0' }, { id: 'jobpub1', publishStatus: '1' }, { id: 'jobwd1', publishStatus: '0' }]);
   });
 
   it('starting, stopping, executing need system:quartzJob:edit; the run log the page', async () => {

@@ -1,11 +1,12 @@
 import type { JobHandler } from './handler.js';
+import { contentScheduleJob } from './handlers/content-schedule.js';
 import { dailyStatsJob } from './handlers/daily-stats.js';
 import { purgeExpiredJob } from './handlers/purge-expired.js';
 import { declareDeadlineReminderJob, reviewReminderJob } from './handlers/reminders.js';
 import { sampleJob } from './handlers/sample.js';
 
 /** The job classes a 定时任务 row may name. Add a handler file, add it here. */
-const HANDLERS: JobHandler[] = [sampleJob, purgeExpiredJob, declareDeadlineReminderJob, reviewReminderJob, dailyStatsJob];
+const HANDLERS: JobHandler[] = [sampleJob, purgeExpiredJob, contentScheduleJob, declareDeadlineReminderJob, reviewReminderJob, dailyStatsJob];
 
 const byName = new Map(HANDLERS.map((h) => [h.className, h]));
 
