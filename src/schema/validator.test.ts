@@ -20,6 +20,15 @@ describe('compileValidators', () => {
     expect(edit({ id: '1', level: 2 })).toEqual({ problem: null, body: { id: '1', level: 2 } });
   });
 
+  it('takes a boolean for a switch as its on or off value, and nothing else for a number', () => {
+    const { add: addFlagged } = compileValidators({ ...schema, fields: [...schema.fields,
+      { name: 'hidden', label: '隐藏', type: 'int', view: 'switch', extend: { switchOptions: [1, 0] } },
+      { name: 'open', label: '公开', type: 'string', length: 1, view: 'switch' }] });
+    expect(addFlagged({ code: 'A', hidden: true, open: false }).body).toEqual({ code: 'A', hidden: 1, open: 'N' });
+    expect(addFlagged({ code: 'A', hidden: false }).body).toEqual({ code: 'A', hidden: 0 });
+    expect(addFlagged({ code: 'A', level: true }).problem).toBe('级别需要整数');
+  });
+
   it('names the field by its label', () => {
     const problem = (body: unknown, v = add) => v(body).problem;
     expect(problem({})).toBe('职务编码不能为空');

@@ -34,6 +34,11 @@ export function fieldJsonSchema(f: FieldSchema): Record<string, unknown> {
  */
 export type Checked = { problem: string; body?: undefined } | { problem: null; body: Record<string, unknown> };
 
+const switchValues = (f: FieldSchema): unknown[] => {
+  const options = f.extend?.switchOptions;
+  return Array.isArray(options) && options.length === 2 ? options : ['Y', 'N'];
+};
+
 export interface BodyValidator {
   (body: unknown): Checked;
 }
@@ -70,6 +75,8 @@ export function compileValidators(schema: PageSchema): { add: BodyValidator; edi
   const declaredRequired = schema.fields.filter((f) => f.required && !ruled.has(f.name)).map((f) => f.name);
   const nonEmpty = Object.fromEntries(declaredRequired.map((n) => [n, { not: { anyOf: [{ type: 'null' }, { const: '' }] } }]));
   const checked = fields.filter((f) => f.valueCheck && f.form !== false);
+  // A switch stores its own on/off values; JeecgBoot's forms send a boolean for it (its entities type these boolean).
+  const switches = new Map(fields.filter((f) => f.view === 'switch' && f.type !== 'boolean').map((f) => [f.name, switchValues(f)]));
   const build = (required: string[]) => {
     const validate = ajv.compile({
       type: 'object',
@@ -85,7 +92,8 @@ export function compileValidators(schema: PageSchema): { add: BodyValidator; edi
     };
     return (body: unknown): Checked => {
       if (body === null || typeof body !== 'object' || Array.isArray(body)) return { problem: '请求体需要一个JSON对象' };
-      const own = Object.fromEntries(Object.entries(body as Record<string, unknown>).filter(([k]) => byName.has(k)));
+      const own = Object.fromEntries(Object.entries(body as Record<string, unknown>).filter(([k]) => byName.has(k))
+        .map(([k, v]) => [k, typeof v === 'boolean' && switches.has(k) ? switches.get(k)![v ? 0 : 1] : v]));
       const problem = problemOf(own);
       return problem === null ? { problem, body: own } : { problem };
     };
