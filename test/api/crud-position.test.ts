@@ -82,6 +82,7 @@ describe(`schema CRUD: /sys/position [${BACKEND}]`, () => {
     expectEnvelope(await add({ code: 'X'.repeat(33), name: 'x' }), { status: 400, message: '职务编码长度不能超过32个字符' });
     expectEnvelope(await add({ code: 'a b', name: 'x' }), { status: 400, message: '职务编码只能包含字母、数字、下划线和短横线' });
     expectEnvelope(await add({ code: 'OK', name: 5 }), { status: 400, message: '职务名称的类型不正确' });
+    expectEnvelope(await add({ code: 'OK', name: 'x', postRank: '9' }), { status: 400, message: '职级的值「9」不在字典中' });
     expectOk(await add({ code: 'OK', name: 'x', isAdmin: true, 'name; drop table sys_position': 1 }), '添加成功！');
     const [ok] = (await list('code=OK')).records;
     expect(ok).toMatchObject({ code: 'OK', name: 'x' });
@@ -96,6 +97,7 @@ describe(`schema CRUD: /sys/position [${BACKEND}]`, () => {
     expect(row.createTime).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
     expect(expectOk(await s.api.get(`/sys/position/queryById?id=${row.id}`, { token: admin }))).toMatchObject({ code: 'HR', name: '人事专员' });
     expectOk(await s.api.put('/sys/position/edit', { id: row.id, name: '人力资源专员', postRank_dictText: 'ignored' }, { token: admin }), '编辑成功!');
+    expectEnvelope(await s.api.put('/sys/position/edit', { id: row.id, postRank: 'x' }, { token: admin }), { status: 400, message: '职级的值「x」不在字典中' });
     const edited = expectOk(await s.api.get(`/sys/position/queryById?id=${row.id}`, { token: admin }));
     expect(edited).toMatchObject({ name: '人力资源专员', updateBy: 'admin', code: 'HR' });
     expectRefused(await s.api.put('/sys/position/edit', { id: 'nope', name: 'x' }, { token: admin }), '未找到对应数据');

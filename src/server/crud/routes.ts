@@ -9,6 +9,7 @@ import type { ColumnType, PageSchema } from '../../schema/types.js';
 import { actionPermission, type CrudAction } from '../../schema/permission.js';
 import { compileLinkageEnforcer } from '../../schema/linkage-enforce.js';
 import { compileValidators } from '../../schema/validator.js';
+import { dictItemsOf, dictValueProblem } from './dict-values.js';
 import { badRequest, fail, forbidden, notFound, ok, okMessage } from '../http/result.js';
 import { newId } from '../util/ids.js';
 import { formatDateTime } from '../util/time.js';
@@ -222,10 +223,12 @@ export function crudRoutes(schema: PageSchema, moduleHooks: CrudHooks = {}) {
       const now = formatDateTime();
       const errors: string[] = [];
       const prepared: { line: number; values: Row }[] = [];
+      const items = await dictItemsOf(dicts, fields);
       for (const { line, values } of sheetRows) {
         const { problem, body: converted } = validate.add(await fromSheet(values));
         const ruled = problem ? null : linkage?.(converted!);
-        if (problem || ruled?.problem) errors.push(`第${line}行: ${problem ?? ruled!.problem}`);
+        const unknown = problem || ruled?.problem ? null : dictValueProblem(items, fields, ruled?.body ?? converted!);
+        if (problem || ruled?.problem || unknown) errors.push(`第${line}行: ${problem ?? ruled?.problem ?? unknown}`);
         else {
           const values: Row = { ...(ruled?.body ?? converted), id: newId(), createBy: user.username, createTime: now, updateBy: null, updateTime: null, sysOrgCode: user.orgCode };
           flow?.onAdd(values);
@@ -298,10 +301,13 @@ export function crudRoutes(schema: PageSchema, moduleHooks: CrudHooks = {}) {
       };
       flow?.onAdd(values);
       await checkStoredFiles(schema, values, uploadRoot);
+      const items = await dictItemsOf(dicts, fields);
       try {
         await write(async (tx) => {
           const h = hookCtx(req, tx);
           await hooks.beforeAdd?.(h, values, req.body as Row);
+          const unknown = dictValueProblem(items, fields, values);
+          if (unknown) throw badRequest(unknown);
           await tx.insertInto(schema.table).values(values).execute();
           await hooks.afterAdd?.(h, values, req.body as Row);
         });
@@ -322,10 +328,13 @@ export function crudRoutes(schema: PageSchema, moduleHooks: CrudHooks = {}) {
       const changes: Row = { ...linked(rest, current), updateBy: req.user!.username, updateTime: formatDateTime() };
       await flow?.onEdit(req, changes, current);
       await checkStoredFiles(schema, changes, uploadRoot);
+      const items = await dictItemsOf(dicts, fields);
       try {
         await write(async (tx) => {
           const h = hookCtx(req, tx);
           await hooks.beforeEdit?.(h, changes, req.body as Row, current);
+          const unknown = dictValueProblem(items, fields, changes, current);
+          if (unknown) throw badRequest(unknown);
           await tx.updateTable(schema.table).set(changes).where('id', '=', String(id)).execute();
           await hooks.afterEdit?.(h, String(id), changes, req.body as Row);
           await recordDataLog(tx, schema, String(id), current, req.user!);

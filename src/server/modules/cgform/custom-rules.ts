@@ -3,6 +3,7 @@ import { CgformRuleError, CGFORM_CUSTOM_MAX, fieldRef, parseCondition } from '..
 import { columnFields } from '../../../schema/ddl.js';
 import { SYSTEM_FIELDS, type FieldSchema, type PageSchema } from '../../../schema/types.js';
 import { compileValidators } from '../../../schema/validator.js';
+import { dictItemsOf, dictValueProblem } from '../../crud/dict-values.js';
 import type { AppContext } from '../../http/context.js';
 import { badRequest, notFound } from '../../http/result.js';
 
@@ -94,15 +95,9 @@ export async function checkWrite(ctx: AppContext, schema: PageSchema, values: Ro
   if (!v) validators.set(schema, (v = compileValidators(schema)));
   const { problem } = v.edit({ id: 'x', ...values });
   if (problem !== null) throw badRequest(problem);
-  const byName = new Map(columnFields(schema).map((f) => [f.name, f]));
-  for (const [name, value] of Object.entries(values)) {
-    const code = byName.get(name)?.dict?.code;
-    if (!code || value === null || value === '') continue;
-    const items = await ctx.dicts.items(code);
-    if (!items) continue;
-    const bad = String(value).split(',').find((x) => !items.some((i) => i.value === x));
-    if (bad !== undefined) throw badRequest(`${byName.get(name)!.label}的值「${bad.slice(0, 40)}」不在字典中`);
-  }
+  const fields = columnFields(schema);
+  const unknown = dictValueProblem(await dictItemsOf(ctx.dicts, fields), fields, values);
+  if (unknown) throw badRequest(unknown);
 }
 
 /** A deleted form takes its custom buttons and enhancement records with it. */
