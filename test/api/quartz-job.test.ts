@@ -7,6 +7,7 @@ const SAMPLE = 'org.jeecg.modules.quartz.job.SampleJob';
 const DEADLINE = 'org.jeecg.modules.quartz.job.DeclareDeadlineReminderJob';
 const STATS = 'org.jeecg.modules.quartz.job.DailyStatsJob';
 const CONTENT = 'org.jeecg.modules.quartz.job.ContentScheduleJob';
+const REVIEWS = 'org.jeecg.modules.quartz.job.ReviewReminderJob';
 const EVERY_SECOND = '* * * * * ?';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -117,6 +118,27 @@ describe(`scheduled jobs run [${BACKEND}]`, () => {
     expect(run).toMatchObject({ status: 'success', message: '发布 1 条，下线 1 条' });
     const states = await db.selectFrom('pms_applet_notice').select(['id', 'publishStatus']).where('id', 'in', ['jobpub1', 'jobwd1', 'jobnot1']).orderBy('id').execute();
     expect(states).toEqual([{ id: 'jobnot1', publishStatus: '0' }, { id: 'jobpub1', publishStatus: '1' }, { id: 'jobwd1', publishStatus: '0' }]);
+  });
+
+  it('the reminders tell applicants with unsubmitted projects and experts with unsubmitted sheets of the current contest', async () => {
+    const db = s.db as any;
+    const race = await db.selectFrom('pms_race').select(['id', 'title']).where('isCurrent', '=', 1).executeTakeFirstOrThrow();
+    const project = await db.selectFrom('pms_project').select('id').where('raceId', '=', race.id).executeTakeFirstOrThrow();
+    await db.insertInto('pms_project_review').values({ id: 'jobrev1', projectId: project.id, raceId: race.id, expert: 'expert', state: 'pending', createBy: 'admin', createTime: '2026-01-01 00:00:00' }).execute();
+    expectOk(await s.api.post('/sys/quartzJob/add', { jobClassName: REVIEWS, cronExpression: '0 0 9 * * ?', status: -1 }, { token: admin }), '添加成功！');
+    // The failing test's row named no contest; emptied, it reminds about the current one.
+    expectOk(await s.api.put('/sys/quartzJob/edit', { id: await jobId(DEADLINE), parameter: '' }, { token: admin }), '编辑成功!');
+    for (const [cls, told, title] of [[DEADLINE, 'applicant', `「${race.title}」申报即将截止`], [REVIEWS, 'expert', `「${race.title}」有待完成的评分`]]) {
+      const id = await jobId(cls);
+      const before = (await runs(id)).length;
+      expectOk(await get(`/sys/quartzJob/execute?id=${id}`), '执行成功!');
+      const [run] = await runsUntil(id, (r) => r.length > before && finished(r));
+      expect(run.status).toBe('success');
+      expect(run.message).toMatch(new RegExp(`^已提醒 \\d+ 位.*${told}`));
+      const token = await s.login(told);
+      const mine = expectOk(await s.api.get('/sys/sysAnnouncementSend/getMyAnnouncementSend?pageSize=50', { token })).records;
+      expect(mine.map((m: any) => m.titile)).toContain(title);
+    }
   });
 
   it('starting, stopping, executing need system:quartzJob:edit; the run log the page', async () => {
