@@ -124,8 +124,9 @@ describe(`the JeecgBoot Vue client's screens [${BACKEND}]`, () => {
     const leaf = flat(tree).find((n) => n.leaf && n.menuType === 1);
     expect(leaf).not.toHaveProperty('children');
     // PermissionModal's switches (a-switch) answer booleans
-    expectOk(await put('/sys/permission/edit', { ...leaf, description: '由Vue编辑', hidden: true, keepAlive: false, route: true }), '编辑成功!');
-    expect(expectOk(await get('/sys/permission/queryById', { id: leaf.id }))).toMatchObject({ description: '由Vue编辑', hidden: 1, keepAlive: 0 });
+    expect(leaf.route).toBe(true);
+    expectOk(await put('/sys/permission/edit', { ...leaf, description: '由Vue编辑', hidden: true, keepAlive: false, route: false }), '编辑成功!');
+    expect(expectOk(await get('/sys/permission/queryById', { id: leaf.id }))).toMatchObject({ description: '由Vue编辑', hidden: 1, keepAlive: 0, isRoute: 0 });
   });
 
   it('department: the tree, searchBy keyWord, add from the modal, edit with the selected tree node', async () => {
