@@ -33,8 +33,7 @@ if (!SHAPES.length) throw new Error(`no shape key or name contains "${process.en
 // The indexes that would let a shape's statements read only what they return, by shape: printed
 // when a shape misses an aim and its plan sorts or scans (the schemas are not this bench's to edit).
 const INDEX_HINTS = {
-  audit: 'pms_project (state, create_time): 项目审核 filters one state and sorts by create_time — the page would read 10 index entries, not sort every submitted row',
-  expertSheets: 'none helps the field rule as written: (\',\' || expert || \',\') like \'%,u,%\' cannot use the (expert, state) index; an exact "expert = ?" alternative for single-account values would',
+  expertSheets: 'pms_project_review (expert, state) serves "expert = ?"; a sort on create_time still reads every sheet of the expert',
 };
 
 const root = throwawayRoot('bench-rules-');
