@@ -187,7 +187,7 @@ describe(`the JeecgBoot Vue client's screens [${BACKEND}]`, () => {
     expect(page(await get('/sys/quartzJob/list', listParams({ jobClassName: row.jobClassName }, columns)))[0]).toMatchObject({ description: '由Vue编辑', status: -1 });
   });
 
-  it('log: the first load of both tabs with the empty ipInfo, keyWord and operateType the screen holds', async () => {
+  it('log: the first load of both tabs with the empty ipInfo, keyWord and operateType the screen holds; keyWord searches', async () => {
     const columns = ['logContent', 'userid', 'username', 'ip', 'costTime', 'logType_dictText', 'createTime'];
     for (const logType of ['1', '2']) {
       const res = await get('/sys/log/list', listParams({ ipInfo: '', logType, keyWord: '', operateType: '' }, columns), false);
@@ -198,6 +198,13 @@ describe(`the JeecgBoot Vue client's screens [${BACKEND}]`, () => {
       }
       expect(rows.every((r) => String(r.logType) === logType)).toBe(true);
     }
+    // the search box: keyWord is the log text's LIKE (JeecgBoot's controller), bound, wildcards literal
+    const [first] = page(await get('/sys/log/list', listParams({ logType: '1' }, columns)));
+    const word = String(first.logContent).slice(0, 4);
+    const found = page(await get('/sys/log/list', listParams({ logType: '1', keyWord: word }, columns)));
+    expect(found.length).toBeGreaterThan(0);
+    expect(found.every((r) => String(r.logContent).includes(word))).toBe(true);
+    expect(page(await get('/sys/log/list', listParams({ logType: '1', keyWord: '%' }, columns)))).toEqual([]);
   });
 
   it('category: roots paged, children as an array from the list mixin, add under a parent, edit the row', async () => {

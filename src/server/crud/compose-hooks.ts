@@ -28,5 +28,6 @@ export function composeHooks(engine: (CrudHooks | undefined)[], module: CrudHook
   // Only a page's module knows who may read which rows; the engine's own behaviour never narrows them.
   if (module.scope) out.scope = module.scope.bind(module);
   if (module.reshape) out.reshape = module.reshape.bind(module);
+  if (module.queryConditions) out.queryConditions = module.queryConditions.bind(module);
   return Object.fromEntries(Object.entries(out).filter(([, fn]) => fn)) as CrudHooks;
 }

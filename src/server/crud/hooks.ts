@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Expression, ExpressionBuilder, Kysely, SqlBool } from 'kysely';
+import type { Condition } from '../../schema/query.js';
 import type { WorkflowTransition } from '../../schema/workflow.js';
 import type { SysUser } from '../db/tables.js';
 import type { AppContext } from '../http/context.js';
@@ -52,6 +53,11 @@ export interface CrudHooks {
    * matching row (filters, scope and order applied, not paged), or undefined for the engine's page.
    */
   reshape?(req: FastifyRequest, read: 'list' | 'childList'): ((rows: Row[]) => unknown) | undefined;
+  /**
+   * Conditions the page's JeecgBoot controller reads from parameters of its own (the log's `keyWord`),
+   * on declared fields with bound values; ANDed with the parsed query of list, childList and export.
+   */
+  queryConditions?(req: FastifyRequest): Condition[];
 }
 
 /** A page's server module: hooks into its schema's CRUD routes, and routes of its own under the API base. */

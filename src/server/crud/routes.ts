@@ -119,7 +119,9 @@ export function crudRoutes(schema: PageSchema, moduleHooks: CrudHooks = {}) {
 
     const parse = (req: FastifyRequest, opts: { maxPageSize?: number } = {}) => {
       try {
-        return parseListQuery(req.query as Record<string, unknown>, queryFields, { defaultSort, ...opts });
+        const q = parseListQuery(req.query as Record<string, unknown>, queryFields, { defaultSort, ...opts });
+        q.where.push(...(hooks.queryConditions?.(req) ?? []));
+        return q;
       } catch (e) {
         if (e instanceof QueryError) throw badRequest(e.message);
         throw e;

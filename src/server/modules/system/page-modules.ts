@@ -5,10 +5,11 @@ import { dictItemModule, dictModule } from '../dict/dict-pages.js';
 import { dataLogModule } from './data-log.js';
 import { dataSourceModule } from './data-source.js';
 import { gatewayRouteModule } from './gateway-route.js';
+import { logModule } from './log-module.js';
 import { quartzJobModule } from './quartz-job.js';
 import { tenantModule } from './tenant.js';
 
-/** The server modules of the system-management pages: dictionaries, announcements, tenants, data sources, gateway routes, jobs. */
+/** The server modules of the system-management pages: dictionaries, announcements, tenants, data sources, gateway routes, jobs, logs. */
 export const SYSTEM_PAGE_MODULES: SchemaModule[] = [
-  dictModule, dictItemModule, announcementModule, announcementSendModule, tenantModule, dataSourceModule, gatewayRouteModule, quartzJobModule, dataLogModule,
+  dictModule, dictItemModule, announcementModule, announcementSendModule, tenantModule, dataSourceModule, gatewayRouteModule, quartzJobModule, dataLogModule, logModule,
 ];
