@@ -54,12 +54,12 @@ describe('a field declaring valueCheck: creditCode', () => {
 
   it('is checked by the server validator on add and edit, after types and lengths', () => {
     const v = compileValidators(schema);
-    expect(v.add({ name: '甲', creditCode: '91110000100017643K' })).toBeNull();
-    expect(v.add({ name: '甲', creditCode: '91110000100017643A' })).toBe('统一社会信用代码校验位不正确');
-    expect(v.edit({ id: '1', creditCode: '91110000100017643A' })).toBe('统一社会信用代码校验位不正确');
-    expect(v.add({ name: '甲', creditCode: 'x'.repeat(19) })).toBe('统一社会信用代码长度不能超过18个字符');
-    expect(v.add({ name: '甲', creditCode: null })).toBeNull();
-    expect(v.edit({ id: '1', creditCode: '' })).toBeNull();
+    expect(v.add({ name: '甲', creditCode: '91110000100017643K' }).problem).toBeNull();
+    expect(v.add({ name: '甲', creditCode: '91110000100017643A' }).problem).toBe('统一社会信用代码校验位不正确');
+    expect(v.edit({ id: '1', creditCode: '91110000100017643A' }).problem).toBe('统一社会信用代码校验位不正确');
+    expect(v.add({ name: '甲', creditCode: 'x'.repeat(19) }).problem).toBe('统一社会信用代码长度不能超过18个字符');
+    expect(v.add({ name: '甲', creditCode: null }).problem).toBeNull();
+    expect(v.edit({ id: '1', creditCode: '' }).problem).toBeNull();
   });
 
   it('reaches the browser form as a rule checked on blur', () => {

@@ -59,7 +59,8 @@ describe('compileForm', () => {
   });
 
   it('gives the browser the server validator\'s words for the same mistakes', () => {
-    const server = compileValidators(schema).add;
+    const { add } = compileValidators(schema);
+    const server = (body: Record<string, unknown>) => add(body).problem;
     const rules = fieldRules(schema.fields[0], 'demo');
     expect(rules.find((r) => r.required)?.message).toBe(server({}));
     expect(rules.find((r) => r.maxLength)?.message).toBe(server({ code: 'ABCDEFGHIJ' }));

@@ -139,8 +139,8 @@ describe('compileLinkageEnforcer', () => {
   });
 
   it('leaves a rule-hidden required field to the rules, not the validator', () => {
-    expect(compileValidators(s).add({ status: '1' })).toBeNull();
-    expect(compileValidators(schema([])).add({ status: '1' })).toBe('原因不能为空');
+    expect(compileValidators(s).add({ status: '1' }).problem).toBeNull();
+    expect(compileValidators(schema([])).add({ status: '1' }).problem).toBe('原因不能为空');
     expect(compileLinkageEnforcer(schema([]))).toBeNull();
   });
 });
