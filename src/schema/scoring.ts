@@ -78,8 +78,17 @@ export interface Ranked<T> {
  */
 export function rankWithin<T>(items: T[], key: { group: (t: T) => string; score: (t: T) => number | null; allTotals: (t: T) => number[]; submitted: (t: T) => string; name?: (t: T) => string }): Map<string, Ranked<T>[]> {
   const groups = new Map<string, T[]>();
-  for (const t of items) if (key.score(t) !== null) groups.set(key.group(t), [...(groups.get(key.group(t)) ?? []), t]);
-  const mean = (t: T) => { const a = key.allTotals(t); return a.length ? a.reduce((x, y) => x + y, 0) / a.length : 0; };
+  for (const t of items) {
+    if (key.score(t) === null) continue;
+    const list = groups.get(key.group(t));
+    if (list) list.push(t); else groups.set(key.group(t), [t]);
+  }
+  const means = new Map<T, number>();
+  const mean = (t: T) => {
+    let m = means.get(t);
+    if (m === undefined) { const a = key.allTotals(t); m = a.length ? a.reduce((x, y) => x + y, 0) / a.length : 0; means.set(t, m); }
+    return m;
+  };
   const order = (a: T, b: T) => (key.score(b)! - key.score(a)!) || (mean(b) - mean(a)) || (key.allTotals(b).length - key.allTotals(a).length)
     || key.submitted(a).localeCompare(key.submitted(b));
   const out = new Map<string, Ranked<T>[]>();
@@ -117,14 +126,16 @@ export interface WeightedResult {
  * other weights renormalised to the whole. Groups with weight 0 take no part.
  */
 export function weightedAggregate(groups: WeightedGroup[]): WeightedResult {
-  const scored = groups.map((g) => ({ ...g, score: g.weight > 0 ? aggregate(g.totals) : null }));
-  const counted = scored.filter((g) => g.score !== null);
-  const weights = counted.reduce((sum, g) => sum + g.weight, 0);
-  const total = weights ? round2(counted.reduce((sum, g) => sum + g.score! * g.weight, 0) / weights) : null;
+  const scores = groups.map((g) => (g.weight > 0 ? aggregate(g.totals) : null));
+  let weights = 0, sum = 0, missing = false;
+  groups.forEach((g, i) => {
+    const score = scores[i];
+    if (score !== null) { weights += g.weight; sum += score * g.weight; } else if (g.weight > 0) missing = true;
+  });
   return {
-    total,
-    parts: scored.map((g) => ({ key: g.key, weight: g.weight, score: g.score, share: g.score !== null && weights ? Math.round((g.weight / weights) * 10_000) / 10_000 : 0 })),
-    renormalised: scored.some((g) => g.weight > 0 && g.score === null) && counted.length > 0,
+    total: weights ? round2(sum / weights) : null,
+    parts: groups.map((g, i) => ({ key: g.key, weight: g.weight, score: scores[i], share: scores[i] !== null && weights ? Math.round((g.weight / weights) * 10_000) / 10_000 : 0 })),
+    renormalised: missing && weights > 0,
   };
 }
 
@@ -136,7 +147,9 @@ export interface GradeThreshold<G extends string = string> {
 
 /** The first grade, highest threshold first, whose threshold the total reaches (a total on the line has it); else `below`. */
 export function gradeOf<G extends string>(total: number, thresholds: GradeThreshold<G>[], below: G): G {
-  return [...thresholds].sort((a, b) => b.min - a.min).find((t) => total >= t.min)?.grade ?? below;
+  let reached: GradeThreshold<G> | undefined;
+  for (const t of thresholds) if (total >= t.min && (!reached || t.min > reached.min)) reached = t;
+  return reached?.grade ?? below;
 }
 
 /** A sheet's scores as stored or sent (a JSON object, or nothing yet), or null when they are not an object of scores. */

@@ -9,7 +9,7 @@ import { inTransaction } from '../../db/transaction.js';
 import { badRequest, ok } from '../../http/result.js';
 import { newId } from '../../util/ids.js';
 import { formatDateTime } from '../../util/time.js';
-import { INDICATOR, OPEN_STATES, PLAN, planOf, TASK } from './plan-data.js';
+import { INDICATOR, OPEN_STATES, PLAN, planOf, RESULT, TASK } from './plan-data.js';
 import { computeResults, writeResults } from './results.js';
 import { startPlan } from './start.js';
 
@@ -47,7 +47,11 @@ const GRADE_TEXT: Record<string, string> = { excellent: '优秀', good: '良好'
 /** The plan's results as the submitted sheets stand, ranked per department, with names for people and departments. */
 async function resultRows(db: Kysely<any>, planId: string) {
   const plan = await planOf(db, planId);
-  const results = await computeResults(db, plan);
+  const scored = new Map((await computeResults(db, plan)).map((r) => [r.assessee, r]));
+  const people = await db.selectFrom(RESULT).select(['assessee', 'departId']).where('planId', '=', planId).execute() as Row[];
+  const results = people.map((p) => scored.get(String(p.assessee)) ?? {
+    assessee: String(p.assessee), departId: (p.departId as string | null) ?? null, totals: [], result: { total: null }, grade: null, rank: null, weightNote: null,
+  });
   const names = new Map<string, string>();
   const users = [...new Set(results.map((r) => r.assessee))];
   for (let i = 0; i < users.length; i += 500) {

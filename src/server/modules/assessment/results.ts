@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
-import { ASSESSOR_KINDS, kindLabel, kindWeights, planGrade, type Grade } from '../../../schema/assessment.js';
-import { rankWithin, weightedAggregate, type WeightedResult } from '../../../schema/scoring.js';
+import { ASSESSOR_KINDS, gradeThresholds, kindLabel, kindWeights, planGrade, type Grade } from '../../../schema/assessment.js';
+import { gradeOf, rankWithin, weightedAggregate, type WeightedResult } from '../../../schema/scoring.js';
 import type { Row } from '../../crud/hooks.js';
 import { indicatorsOf, parseScores, RESULT, TASK } from './plan-data.js';
 
@@ -26,28 +26,28 @@ export function weightNote(r: WeightedResult): string | null {
 }
 
 /**
- * Every assessee's result as the submitted sheets stand: per kind of assessor the mean of its
- * sheets, weighed by the plan's weights (a kind without sheets left out, the rest renormalised —
- * scoring.ts, the same aggregation as a contest's), the grade by the plan's lines, and the rank
- * within the assessee's department.
+ * The result of every assessee with a submitted sheet: per kind of assessor the mean of its sheets,
+ * weighed by the plan's weights (a kind without sheets left out, the rest renormalised — scoring.ts,
+ * the same aggregation as a contest's), the grade by the plan's lines, and the rank within the
+ * assessee's department. Assessees without any sheet have no result.
  */
 export async function computeResults(db: Kysely<any>, plan: Row): Promise<AssesseeResult[]> {
-  const planId = String(plan.id);
   const weights = kindWeights(plan);
-  const people = await db.selectFrom(RESULT).select(['assessee', 'departId']).where('planId', '=', planId).execute() as Row[];
-  const sheets = await db.selectFrom(TASK).select(['assessee', 'kind', 'total']).where('planId', '=', planId).where('state', '=', 'submitted').execute() as Row[];
-  const byPerson = new Map<string, Map<string, number[]>>();
+  const lines = gradeThresholds(plan);
+  const sheets = await db.selectFrom(TASK).select(['assessee', 'departId', 'kind', 'total']).where('planId', '=', String(plan.id)).where('state', '=', 'submitted').execute() as Row[];
+  const byPerson = new Map<string, { departId: string | null; kinds: Map<string, number[]> }>();
   for (const s of sheets) {
-    const kinds = byPerson.get(String(s.assessee)) ?? new Map<string, number[]>();
-    kinds.set(String(s.kind), [...(kinds.get(String(s.kind)) ?? []), Number(s.total)]);
-    byPerson.set(String(s.assessee), kinds);
+    let person = byPerson.get(String(s.assessee));
+    if (!person) byPerson.set(String(s.assessee), person = { departId: (s.departId as string | null) ?? null, kinds: new Map() });
+    const totals = person.kinds.get(String(s.kind));
+    if (totals) totals.push(Number(s.total));
+    else person.kinds.set(String(s.kind), [Number(s.total)]);
   }
-  const results = people.map((p) => {
-    const kinds = byPerson.get(String(p.assessee)) ?? new Map<string, number[]>();
+  const results = [...byPerson].map(([assessee, { departId, kinds }]) => {
     const result = weightedAggregate(ASSESSOR_KINDS.map((k) => ({ key: k.kind, weight: weights[k.kind], totals: kinds.get(k.kind) ?? [] })));
     return {
-      assessee: String(p.assessee), departId: (p.departId as string | null) ?? null, totals: [...kinds.values()].flat(), result,
-      grade: result.total === null ? null : planGrade(plan, result.total), rank: null as number | null, weightNote: weightNote(result),
+      assessee, departId, totals: [...kinds.values()].flat(), result,
+      grade: result.total === null ? null : gradeOf<Grade>(result.total, lines, 'fail'), rank: null as number | null, weightNote: weightNote(result),
     };
   });
   const ranked = rankWithin(results, { group: (r) => r.departId ?? '', score: (r) => r.result.total, allTotals: (r) => r.totals, submitted: () => '', name: (r) => r.assessee });
