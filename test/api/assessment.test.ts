@@ -218,6 +218,10 @@ describe(`personnel assessment: plan, tasks, results [${BACKEND}]`, () => {
     expect(copy).toMatchObject({ name: '四季度考核（复制）', state: 'draft', taskProgress: null, chosenAssessors: 'admin' });
     const names = await db().selectFrom('assess_indicator').select(['name', 'weight']).where('planId', '=', res.id).orderBy('sortNo').execute();
     expect(names.map((n: any) => [n.name, Number(n.weight)])).toEqual([['工作业绩', 60], ['团队协作', 40]]);
+    // The draft is edited like any plan: the period kept whole, the weights checked again.
+    expectOk(await s.api.put('/assess/plan/edit', { id: res.id, name: '一季度考核' }, as('admin')));
+    expect(await planRow('一季度考核')).toMatchObject({ periodStart: expect.stringMatching(/^2026-10-01/), periodEnd: expect.stringMatching(/^2026-12-31/) });
+    refused(await s.api.put('/assess/plan/edit', { id: res.id, weightSelf: 50 }, as('admin')), 400, '各类评价人权重合计须为100%，当前为140%');
     expect((await s.api.post('/assess/plan/copy', { id: planId }, as('expert'))).status).toBe(403);
   });
 });
