@@ -30,6 +30,7 @@ const { readConfig } = await import(path.join(src, 'server/config.ts'));
 const { inTransaction } = await import(path.join(src, 'server/db/transaction.ts'));
 const { startPlan } = await import(path.join(src, 'server/modules/assessment/start.ts'));
 const { computeResults } = await import(path.join(src, 'server/modules/assessment/results.ts'));
+const { endPlan } = await import(path.join(src, 'server/modules/assessment/end.ts'));
 const { sql } = await import('kysely');
 
 const root = throwawayRoot('bench-assess-');
@@ -118,10 +119,13 @@ try {
   const renormalised = engineOut.filter((e) => e.result.renormalised).length;
 
   const sheetsRead = (await readSheets()).length;
+  // 3. Ending it: open tasks to 未完成, the results written onto 考核实例.
+  const ended = await time(() => inTransaction(db, (tx) => endPlan(tx, 'bp0')));
   const start = median(starts), eng = median(engineMs), bare = median(sqlMs);
   console.log(`\n${DB}, ${PEOPLE.toLocaleString('en')} people × 5 assessors, ${DEPTS} departments; median of ${ROUNDS} starts and ${RESULT_ROUNDS} result runs`);
   console.log(`  开始考核 (startPlan in one transaction, ${made.toLocaleString('en')} tasks + ${PEOPLE} results + 1 notice): ${start.toFixed(0)} ms  [${starts.map((x) => x.toFixed(0)).join(', ')}]  aim < ${AIM_START_MS} ms: ${start < AIM_START_MS ? 'met' : 'MISSED'}`);
   console.log(`  results: computeResults ${eng.toFixed(0)} ms, one SQL aggregate ${bare.toFixed(0)} ms, ratio ${(eng / bare).toFixed(2)} (of which reading the ${sheetsRead.toLocaleString('en')} submitted sheets alone: ${median(readMs).toFixed(0)} ms)  aim ≤ ${AIM_RATIO}: ${eng / bare <= AIM_RATIO ? 'met' : 'MISSED'}`);
+  console.log(`  结束考核 (open tasks to 未完成, ${engineOut.length} results written, in one transaction): ${ended.ms.toFixed(0)} ms`);
   console.log(`  same totals (±0.01) and grades for ${sameTotal}/${PEOPLE}, to the cent for ${exact} (${renormalised} renormalised); same department rank for ${sameRank} (SQL rank() shares ties the engine breaks by the mean of all sheets)`);
   console.log(`  ${machineLine()}`);
 } finally {

@@ -9,8 +9,9 @@ import { inTransaction } from '../../db/transaction.js';
 import { badRequest, ok } from '../../http/result.js';
 import { newId } from '../../util/ids.js';
 import { formatDateTime } from '../../util/time.js';
-import { INDICATOR, OPEN_STATES, PLAN, planOf, RESULT, TASK } from './plan-data.js';
-import { computeResults, writeResults } from './results.js';
+import { INDICATOR, PLAN, planOf, RESULT } from './plan-data.js';
+import { computeResults } from './results.js';
+import { endPlan } from './end.js';
 import { startPlan } from './start.js';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
@@ -23,13 +24,6 @@ function checkSettings(values: Row): void {
   values.periodEnd = period.end;
   const problem = planSettingsProblem(values);
   if (problem) throw badRequest(problem);
-}
-
-/** 结束考核, inside the transition's transaction: open tasks become 未完成 (kept, not lost), and the results are written. */
-async function endPlan(tx: Kysely<any>, planId: string): Promise<void> {
-  await tx.updateTable(TASK).set({ state: 'unfinished' }).where('planId', '=', planId).where('state', 'in', OPEN_STATES).execute();
-  const plan = await planOf(tx, planId);
-  await writeResults(tx, planId, await computeResults(tx, plan));
 }
 
 const RESULT_SHEET = {
