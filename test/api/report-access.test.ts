@@ -72,6 +72,12 @@ describe(`who may run reports, charts and the designers' helpers [${BACKEND}]`, 
     for (const key of ['user_names', reportId]) for (const path of reportRoutes(key)) await refused(path);
   });
 
+  it('a code naming no report is 404 to the designer only: everyone else gets the 403 an existing one gets', async () => {
+    expectEnvelope(await s.api.get('/online/cgreport/api/getData/no_such_report', { token: admin }), { status: 404, message: '报表不存在' });
+    await refused('/online/cgreport/api/getData/no_such_report');
+    await refused('/online/graphreport/api/getChartsData?id=no_such_chart');
+  });
+
   it("the report's menu entry (by id or by code) lets its holders run it, and only it", async () => {
     const menu = await grantApplicant({ url: `/online/cgreport/${reportId}` });
     for (const path of reportRoutes(reportId)) await allowed(path);

@@ -2,7 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import type { PageSchema } from '../../../schema/types.js';
 import { mayRead } from '../../crud/read-access.js';
 import type { AppContext } from '../../http/context.js';
-import { forbidden } from '../../http/result.js';
+import { ClientError, forbidden } from '../../http/result.js';
 
 /** A report or a graph as its menu entry names it: by id or by code. */
 export interface RunnableReport { id: string; code: string }
@@ -53,11 +53,28 @@ const popupPages = (ctx: AppContext, report: RunnableReport) => ctx.schemas.sche
  * designer page, and — for reports — of a page whose popup field shows it; the administrator role
  * runs every one. Refused with 403 otherwise, like any page not granted.
  */
-export async function requireReportAccess(ctx: AppContext, req: FastifyRequest, kind: ReportKind, report: RunnableReport): Promise<void> {
+async function requireReportAccess(ctx: AppContext, req: FastifyRequest, kind: ReportKind, report: RunnableReport): Promise<void> {
   if (await holdsPage(ctx, req, ctx.schemas.table(kind.designerTable))) return;
   if (await holdsMenuEntry(ctx, req, kind, report)) return;
   if (kind.popups) {
     for (const page of popupPages(ctx, report)) if (await holdsPage(ctx, req, page)) return;
   }
   throw forbidden();
+}
+
+/**
+ * Loads a report (or graph) the user may run. A code naming none is 404 only to those who may see
+ * every report (the designer's holders) and 403 to everyone else, so the answer never tells a
+ * stranger to the designer which codes exist.
+ */
+export async function loadRunnable<T>(ctx: AppContext, req: FastifyRequest, kind: ReportKind, load: () => Promise<T>, ids: (found: T) => RunnableReport): Promise<T> {
+  let found: T;
+  try {
+    found = await load();
+  } catch (e) {
+    if (e instanceof ClientError && e.statusCode === 404 && !(await holdsPage(ctx, req, ctx.schemas.table(kind.designerTable)))) throw forbidden();
+    throw e;
+  }
+  await requireReportAccess(ctx, req, kind, ids(found));
+  return found;
 }

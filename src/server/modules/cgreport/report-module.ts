@@ -5,7 +5,7 @@ import type { CrudHooks, HookContext, SchemaModule } from '../../crud/hooks.js';
 import { requireAction } from '../../crud/permission.js';
 import type { AppContext } from '../../http/context.js';
 import { badRequest, ok } from '../../http/result.js';
-import { REPORT, requireReportAccess } from './report-access.js';
+import { loadRunnable, REPORT } from './report-access.js';
 import { ReportService, type Report } from './report-service.js';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
@@ -118,11 +118,8 @@ async function routes(app: FastifyInstance): Promise<void> {
   const service = reportService(app.ctx);
   app.addHook('onClose', () => service.close());
   /** The report a runtime route names, once the user may run it. */
-  const report = async (req: FastifyRequest) => {
-    const r = await service.load((req.params as { code?: string }).code ?? '');
-    await requireReportAccess(app.ctx, req, REPORT, { id: r.head.id, code: r.head.code });
-    return r;
-  };
+  const report = (req: FastifyRequest) => loadRunnable(app.ctx, req, REPORT,
+    () => service.load((req.params as { code?: string }).code ?? ''), (r) => ({ id: r.head.id, code: r.head.code }));
   // The database learns what reports may read at start (PostgreSQL: the report role and its grants).
   app.addHook('onReady', async () => {
     await service.prepare().catch((e) => app.log.warn(`report policy not prepared: ${(e as Error).message}`));

@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import type { CrudHooks, HookContext, SchemaModule } from '../../crud/hooks.js';
 import type { AppContext } from '../../http/context.js';
 import { badRequest, forbidden, notFound, ok } from '../../http/result.js';
-import { GRAPH, holdsPage, requireReportAccess } from '../cgreport/report-access.js';
+import { GRAPH, holdsPage, loadRunnable } from '../cgreport/report-access.js';
 import { checkGraphSource, graphRows, searchFieldsOf } from './graph-source.js';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
@@ -56,8 +56,7 @@ async function routes(app: FastifyInstance): Promise<void> {
   /** Contract §10.3: the head (its statement kept on the server), every row it draws, its items and their dictionaries. */
   app.get('/online/graphreport/api/getChartsData', { schema: { querystring: anyQuery } }, async (req) => {
     const query = req.query as Record<string, unknown>;
-    const { head, items } = await loadGraph(ctx, idOf(query));
-    await requireReportAccess(ctx, req, GRAPH, { id: head.id, code: head.code });
+    const { head, items } = await loadRunnable(ctx, req, GRAPH, () => loadGraph(ctx, idOf(query)), (g) => ({ id: g.head.id, code: g.head.code }));
     const data = await graphRows(ctx, head, query, searchFieldsOf(items));
     const { cgrSql: _statement, ...shownHead } = head;
     return ok({ head: shownHead, data, items, dictOptions: await dictOptions(ctx, items) });
