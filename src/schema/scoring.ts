@@ -66,6 +66,11 @@ export function aggregate(totals: number[]): number | null {
   return round2(kept.reduce((a, b) => a + b, 0) / kept.length);
 }
 
+/** Names in Chinese order (as `localeCompare(…, 'zh-CN')`, without a collator made per comparison). */
+const byName = new Intl.Collator('zh-CN');
+/** Submission times as `localeCompare` orders them (the default locale). */
+const byTime = new Intl.Collator();
+
 export interface Ranked<T> {
   item: T;
   rank: number;
@@ -90,10 +95,10 @@ export function rankWithin<T>(items: T[], key: { group: (t: T) => string; score:
     return m;
   };
   const order = (a: T, b: T) => (key.score(b)! - key.score(a)!) || (mean(b) - mean(a)) || (key.allTotals(b).length - key.allTotals(a).length)
-    || key.submitted(a).localeCompare(key.submitted(b));
+    || byTime.compare(key.submitted(a), key.submitted(b));
   const out = new Map<string, Ranked<T>[]>();
   for (const [group, list] of groups) {
-    const sorted = [...list].sort((a, b) => order(a, b) || (key.name ? key.name(a).localeCompare(key.name(b), 'zh-CN') : 0));
+    const sorted = [...list].sort((a, b) => order(a, b) || (key.name ? byName.compare(key.name(a), key.name(b)) : 0));
     const ranked: Ranked<T>[] = [];
     sorted.forEach((item, i) => {
       const tied = i > 0 && order(sorted[i - 1], item) === 0;

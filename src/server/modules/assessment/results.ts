@@ -35,18 +35,20 @@ export async function computeResults(db: Kysely<any>, plan: Row): Promise<Assess
   const weights = kindWeights(plan);
   const lines = gradeThresholds(plan);
   const sheets = await db.selectFrom(TASK).select(['assessee', 'departId', 'kind', 'total']).where('planId', '=', String(plan.id)).where('state', '=', 'submitted').execute() as Row[];
-  const byPerson = new Map<string, { departId: string | null; kinds: Map<string, number[]> }>();
+  const byPerson = new Map<string, { departId: string | null; kinds: Map<string, number[]>; all: number[] }>();
   for (const s of sheets) {
     let person = byPerson.get(String(s.assessee));
-    if (!person) byPerson.set(String(s.assessee), person = { departId: (s.departId as string | null) ?? null, kinds: new Map() });
+    if (!person) byPerson.set(String(s.assessee), person = { departId: (s.departId as string | null) ?? null, kinds: new Map(), all: [] });
+    const total = Number(s.total);
+    person.all.push(total);
     const totals = person.kinds.get(String(s.kind));
-    if (totals) totals.push(Number(s.total));
-    else person.kinds.set(String(s.kind), [Number(s.total)]);
+    if (totals) totals.push(total);
+    else person.kinds.set(String(s.kind), [total]);
   }
-  const results = [...byPerson].map(([assessee, { departId, kinds }]) => {
+  const results = [...byPerson].map(([assessee, { departId, kinds, all }]) => {
     const result = weightedAggregate(ASSESSOR_KINDS.map((k) => ({ key: k.kind, weight: weights[k.kind], totals: kinds.get(k.kind) ?? [] })));
     return {
-      assessee, departId, totals: [...kinds.values()].flat(), result,
+      assessee, departId, totals: all, result,
       grade: result.total === null ? null : gradeOf<Grade>(result.total, lines, 'fail'), rank: null as number | null, weightNote: weightNote(result),
     };
   });
