@@ -71,6 +71,7 @@ export function App() {
           </Route>
           <Route path="/admin" element={<Navigate to={HOME_PATH} replace />} />
           <Route path="/404" element={<Exception type="404" />} />
+          <Route path="/403" element={<Exception type="403" />} />
           <Route path="/" element={<PublicHome />} />
           <Route path="/web/*" element={<PublicHome />} />
           {/* Embeddable online form pages: a session (or the guest) but no menu and no layout around them. */}

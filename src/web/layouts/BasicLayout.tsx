@@ -21,6 +21,7 @@ import { useDocumentTitle } from './basic/useDocumentTitle';
 import { useHeaderVisible } from './basic/useHeaderVisible';
 import { useIsMobile } from './basic/useIsMobile';
 import { useMenuNavigate } from './basic/useMenuNavigate';
+import { useMissingRoute } from './basic/useMissingRoute';
 import { usePageTabs } from './basic/usePageTabs';
 
 /** The back-office shell: menu, header, tabs and the current page, all driven by the session's menu. */
@@ -38,6 +39,7 @@ export default function BasicLayout() {
   const routes = useMemo(() => withHomeRoute(menuToRoutes(visibleMenu)), [visibleMenu]);
   const resolved = useMemo(() => resolveLocation(routes, pathname), [routes, pathname]);
   const match = 'redirect' in resolved ? null : resolved;
+  const redirect = useMissingRoute(pathname, 'redirect' in resolved && resolved.redirect === '/404') ?? ('redirect' in resolved && resolved.redirect !== '/404' ? resolved.redirect : undefined);
   const pageTitle = match ? match.route.meta.title ?? match.route.name : undefined;
   const currentTab = useMemo<PageTab | null>(
     () => (pageTitle === undefined ? null : { key: pathname, fullPath: pathname + search, title: pageTitle }),
@@ -97,7 +99,7 @@ export default function BasicLayout() {
               tabs={settings.multipage ? pageTabs.tabs : pageTabs.tabs.filter((t) => t.key === currentTab?.key)}
               activeKey={currentTab?.key}
               reloads={pageTabs.reloads}
-              redirect={'redirect' in resolved ? resolved.redirect : undefined}
+              redirect={redirect}
             />
           </div>
         </Layout.Content>

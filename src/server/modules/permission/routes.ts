@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Db, SysPermission } from '../../db/tables.js';
-import { ok } from '../../http/result.js';
+import { badRequest, ok } from '../../http/result.js';
 import { buildMenuTree } from './menu-tree.js';
 
 export const HOME_URL = '/dashboard/analysis';
@@ -21,6 +21,13 @@ export async function userPermissions(db: Db, userId: string): Promise<SysPermis
   return rows;
 }
 
+/** A menu url matches a path as the web router matches it: `:name` segments stand for any one segment. */
+export function menuUrlMatches(url: string, path: string): boolean {
+  const a = url.replace(/\/+$/, '').split('/');
+  const b = path.split('/');
+  return a.length === b.length && a.every((seg, i) => seg === b[i] || (seg.startsWith(':') && b[i] !== ''));
+}
+
 export async function permissionRoutes(app: FastifyInstance): Promise<void> {
   const { db } = app.ctx;
 
@@ -32,5 +39,16 @@ export async function permissionRoutes(app: FastifyInstance): Promise<void> {
       .where('menuType', '=', 2).where('delFlag', '=', 0).orderBy('perms').execute();
     const allAuth = allButtons.map((b) => ({ action: b.perms, status: b.status ?? '1', type: b.permsType ?? '1', describe: b.name }));
     return ok({ menu: buildMenuTree(rows), auth, allAuth, sysSafeMode: false });
+  });
+
+  // Whether a path the user's menu lacks is a page of the menu all the same: the web app then says
+  // 403 (not granted) rather than 404 (no such page). Only whether it exists is told, not its name.
+  app.get<{ Querystring: { path?: string } }>('/sys/permission/routeExists', {
+    schema: { querystring: { type: 'object', properties: { path: { type: 'string', maxLength: 500 } } } },
+  }, async (req) => {
+    const path = (req.query.path ?? '').replace(/\/+$/, '');
+    if (!path.startsWith('/')) throw badRequest('缺少参数 path');
+    const urls = await db.selectFrom('sysPermission').select('url').where('delFlag', '=', 0).where('menuType', '!=', 2).where('url', 'is not', null).execute();
+    return ok(urls.some((r) => menuUrlMatches(r.url!, path)));
   });
 }

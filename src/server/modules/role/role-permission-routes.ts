@@ -35,6 +35,25 @@ export function assignmentTree(rows: SysPermission[]): PermissionTreeNode[] {
   }));
 }
 
+/**
+ * What a grant must hold to be usable: every granted menu's parent folders, up to the root (a page
+ * whose folder is not granted never reaches the user's menu). Buttons stay as sent: a button alone
+ * is an action the server honours, and which of a page's buttons go with it is the granter's choice.
+ */
+export function withParentMenus(rows: Pick<SysPermission, 'id' | 'parentId' | 'menuType'>[], ids: string[]): string[] {
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  const out = new Set(ids);
+  for (const id of ids) {
+    let row = byId.get(id);
+    if (!row || row.menuType === 2) continue;
+    while (row?.parentId && !out.has(row.parentId)) {
+      out.add(row.parentId);
+      row = byId.get(row.parentId);
+    }
+  }
+  return [...out];
+}
+
 /** Role authorisation (授权): the whole menu and button tree, a role's grants, and saving them. */
 export async function rolePermissionRoutes(app: FastifyInstance): Promise<void> {
   const { db } = app.ctx;
@@ -69,10 +88,12 @@ export async function rolePermissionRoutes(app: FastifyInstance): Promise<void> 
   }, async (req) => {
     await requireAction(db, req, 'system:role:auth');
     const roleId = await requireRole(req.body.roleId);
-    const wanted = commaIds(req.body.permissionIds, '权限');
-    const known = new Set((await inChunks(wanted, (slice) => db.selectFrom('sysPermission').select('id').where('id', 'in', slice).execute())).map((r) => r.id));
-    const unknown = wanted.find((id) => !known.has(id));
+    const sent = commaIds(req.body.permissionIds, '权限');
+    const rows = await db.selectFrom('sysPermission').select(['id', 'parentId', 'menuType']).execute();
+    const known = new Set(rows.map((r) => r.id));
+    const unknown = sent.find((id) => !known.has(id));
     if (unknown) throw badRequest(`权限不存在: ${unknown}`);
+    const wanted = withParentMenus(rows, sent);
     await inTransaction(db, async (tx) => {
       const current = new Set((await tx.selectFrom('sysRolePermission').select('permissionId').where('roleId', '=', roleId).execute()).map((r) => r.permissionId));
       // The contract sends the tree's state before and after editing: only what changed is written,

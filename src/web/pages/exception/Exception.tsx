@@ -3,7 +3,8 @@ import { useNavigate } from 'react-router-dom';
 import { HOME_PATH } from '../../app/config';
 
 const RESULTS = {
-  '403': { status: '403', title: '403', subTitle: '抱歉，你无权访问该页面' },
+  // SPEC §8's words for a 403; the page exists, the user's roles were not granted it.
+  '403': { status: '403', title: '拒绝访问', subTitle: '抱歉，你无权访问该页面，请联系管理员授权' },
   '404': { status: '404', title: '404', subTitle: '抱歉，你访问的页面不存在' },
   '500': { status: '500', title: '500', subTitle: '抱歉，服务器出错了' },
   notBuilt: { status: 'info', title: '功能建设中', subTitle: '该页面尚未构建。' },

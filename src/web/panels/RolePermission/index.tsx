@@ -1,9 +1,9 @@
-import { App, Button, Divider, Drawer, Empty, Input, Space, Spin, Switch, Tree, type TreeDataNode, type TreeProps } from 'antd';
+import { App, Button, Divider, Drawer, Empty, Input, Space, Spin, Switch, Tree, Typography, type TreeDataNode, type TreeProps } from 'antd';
 import { useEffect, useMemo, useState, type MouseEvent } from 'react';
 import type { PanelProps } from '../../renderer/panels';
 import { rolePermissionApi, type PermissionNode } from './api';
 import { RoleDataRule } from './RoleDataRule';
-import { allKeys, conductCheck, filterTree, leafKeysOf, parentKeys } from './tree';
+import { allKeys, conductCheck, filterTree, leafKeysOf, parentKeys, usableCheck } from './tree';
 
 const unique = (keys: string[]) => [...new Set(keys)];
 
@@ -15,8 +15,9 @@ const treeData = (nodes: PermissionNode[]): TreeDataNode[] =>
 
 /**
  * A role's grants (授权): the whole menu and button tree, checked where the role holds the node.
- * Unlinked (default, as JeecgBoot) every node is checked on its own; with 父子关联 the tree keeps
- * only leaves and derives the parents, which are then saved as checked or half-checked.
+ * Unlinked (default, as JeecgBoot) a node is checked with its parent folders (and, by choice, its
+ * buttons) and unchecked with what is under it, so the tree shows a grant that can be used; with
+ * 父子关联 the tree keeps only leaves and derives the parents, saved as checked or half-checked.
  */
 export default function RolePermission({ row, open, onClose }: PanelProps) {
   const { message } = App.useApp();
@@ -28,6 +29,8 @@ export default function RolePermission({ row, open, onClose }: PanelProps) {
   /** Unlinked: every checked node. Linked: the checked leaves only. */
   const [checked, setChecked] = useState<string[]>([]);
   const [linked, setLinked] = useState(false);
+  /** Unlinked: a newly checked page brings its buttons too (its parent folders always come). */
+  const [withButtons, setWithButtons] = useState(true);
   const [expanded, setExpanded] = useState<string[]>([]);
   const [keyword, setKeyword] = useState('');
   const [saving, setSaving] = useState(false);
@@ -69,9 +72,12 @@ export default function RolePermission({ row, open, onClose }: PanelProps) {
 
   const onCheck: TreeProps['onCheck'] = (value) => {
     const keys = (Array.isArray(value) ? value : value.checked).map(String).filter((k) => shownKeys.has(k));
-    const mine = linked ? leafKeysOf(shown, keys) : keys;
     // Nodes hidden by the search keep their state.
-    setChecked((prev) => unique([...prev.filter((k) => !shownKeys.has(k)), ...mine]));
+    setChecked((prev) => {
+      if (linked) return unique([...prev.filter((k) => !shownKeys.has(k)), ...leafKeysOf(shown, keys)]);
+      const next = unique([...prev.filter((k) => !shownKeys.has(k)), ...keys]);
+      return usableCheck(tree, prev, next, withButtons);
+    });
   };
 
   const toggleLinked = (on: boolean) => {
@@ -116,7 +122,13 @@ export default function RolePermission({ row, open, onClose }: PanelProps) {
         <a onClick={() => setExpanded(parentKeys(shown))}>展开所有</a>
         <a onClick={() => setExpanded([])}>合并所有</a>
         <span>父子关联 <Switch size="small" checked={linked} onChange={toggleLinked} aria-label="父子关联" /></span>
+        {!linked && <span>连同按钮 <Switch size="small" checked={withButtons} onChange={setWithButtons} aria-label="连同按钮" /></span>}
       </Space>
+      {!linked && (
+        <Typography.Paragraph type="secondary" style={{ marginBottom: 12 }}>
+          勾选页面时，其上级菜单{withButtons ? '和页面按钮' : ''}一并勾选；取消勾选时，其下级一并取消。勾选的即是保存后授予的。
+        </Typography.Paragraph>
+      )}
       <Input.Search allowClear placeholder="按名称搜索" onSearch={search} style={{ marginBottom: 12 }} />
       <Spin spinning={loading}>
         {shown.length > 0 || loading ? (

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { PermissionNode } from './api';
-import { allKeys, conductCheck, filterTree, leafKeysOf, parentKeys } from './tree';
+import { allKeys, conductCheck, filterTree, leafKeysOf, parentKeys, usableCheck } from './tree';
 
 const node = (key: string, title: string, children: PermissionNode[] | null = null): PermissionNode => ({
   key, title, parentId: null, menuType: children ? 0 : 2, isLeaf: !children, children,
@@ -35,5 +35,12 @@ describe('permission tree', () => {
     expect(filterTree(tree, '用户管理')).toEqual([{ ...tree[0], children: [tree[0].children![0]] }]);
     expect(filterTree(tree, '不存在')).toEqual([]);
     expect(filterTree(tree, '  ')).toBe(tree);
+  });
+
+  it('checks a page with its folders and, by choice, its buttons; unchecks what is under a node', () => {
+    expect(usableCheck(tree, [], ['user'], true).sort()).toEqual(['sys', 'user', 'user:add', 'user:edit']);
+    expect(usableCheck(tree, [], ['user'], false).sort()).toEqual(['sys', 'user']);
+    expect(usableCheck(tree, ['sys', 'user', 'user:add', 'role'], ['user', 'user:add', 'role'], true).sort()).toEqual([]);
+    expect(usableCheck(tree, ['sys', 'user', 'user:add'], ['sys', 'user:add'], true)).toEqual(['sys']);
   });
 });

@@ -56,3 +56,41 @@ export function filterTree(nodes: PermissionNode[], keyword: string): Permission
     return children.length ? [{ ...n, children }] : [];
   });
 }
+
+/** Each node's parent key, by key. */
+function parentsByKey(nodes: PermissionNode[]): Map<string, string | null> {
+  const parents = new Map<string, string | null>();
+  const visit = (list: PermissionNode[], parent: string | null) => {
+    for (const n of list) { parents.set(n.key, parent); visit(kids(n), n.key); }
+  };
+  visit(nodes, null);
+  return parents;
+}
+
+const BUTTON = 2;
+
+/**
+ * Unlinked checking that keeps a grant usable: a newly checked node brings its parent folders
+ * (a page under an ungranted folder never reaches the menu) and, with `withButtons`, the buttons
+ * right under it; a newly unchecked node takes everything under it along (buttons of a page
+ * nobody sees are no use). Nodes whose state did not change are left as they are.
+ */
+export function usableCheck(nodes: PermissionNode[], before: string[], after: string[], withButtons: boolean): string[] {
+  const parents = parentsByKey(nodes);
+  const byKey = new Map<string, PermissionNode>();
+  walk(nodes, (n) => byKey.set(n.key, n));
+  const was = new Set(before);
+  const asked = new Set(after);
+  const now = new Set(after);
+  for (const key of before) {
+    const node = byKey.get(key);
+    if (!asked.has(key) && node) walk(kids(node), (c) => now.delete(c.key));
+  }
+  for (const key of after) {
+    if (was.has(key)) continue;
+    for (let p = parents.get(key); p; p = parents.get(p)) now.add(p);
+    const node = byKey.get(key);
+    if (withButtons && node) for (const c of kids(node)) if (c.menuType === BUTTON) now.add(c.key);
+  }
+  return [...now];
+}
