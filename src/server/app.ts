@@ -1,4 +1,5 @@
 import multipart from '@fastify/multipart';
+import websocket from '@fastify/websocket';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { installAuthGuard } from './auth/guard.js';
 import type { SchemaModule } from './crud/hooks.js';
@@ -40,6 +41,7 @@ import { ASSESSMENT_MODULES } from './modules/assessment/index.js';
 import { APPLET_MODULES, appletApi } from './modules/applet/index.js';
 import { CLIENT_ROUTES } from './modules/client-routes.js';
 import { webRoutes } from './web.js';
+import { liveRoutes } from './live/routes.js';
 import './http/context.js';
 
 const API_MODULES = [loginRoutes, phoneLoginRoutes, permissionRoutes, dictRoutes, duplicateCheckRoutes, checkRuleRoutes, siteRoutes, selfRoutes, schemaRoutes, treeDataRoutes, linkDownRoutes, commonRoutes, siteSettingRoutes, webPublicRoutes, registerRoutes, appletApi, ...CLIENT_ROUTES];
@@ -72,6 +74,11 @@ export async function buildApp(ctx: AppContext, opts: { logger?: boolean | objec
   installErrorHandling(app);
   rejectNulBytes(app);
 
+  // Live notices: the socket hears only HeartBeat, so frames stay small.
+  await app.register(websocket, { options: { maxPayload: 4096 } });
+  if (ctx.config.redisUrl) await ctx.live.useRedis(ctx.config.redisUrl, app.log);
+  app.addHook('onClose', () => ctx.live.close());
+
   // The schema files: online forms join the registry later and are served through their own route table.
   const fileSchemas = ctx.schemas.schemas;
   await app.register(async (api) => {
@@ -80,6 +87,7 @@ export async function buildApp(ctx: AppContext, opts: { logger?: boolean | objec
     // One file of at most 10 MB per request; the limit answers 413 through the error handler.
     await api.register(multipart, { limits: { fileSize: 10 * 1024 * 1024, files: 1, fields: 20 }, throwFileSizeLimit: true });
     for (const mod of API_MODULES) await api.register(mod);
+    await api.register(liveRoutes);
     for (const mod of SCHEMA_MODULES) {
       if (!ctx.schemas.get(mod.schema)) throw new Error(`server module for unknown schema "${mod.schema}"`);
       if (mod.routes) await api.register(mod.routes);

@@ -23,6 +23,8 @@ export interface Config {
   jobs: boolean;
   /** WeChat code2session (WECHAT_CODE2SESSION_URL, WECHAT_APPID, WECHAT_SECRET); no URL: WeChat login is refused. */
   wechat: { code2SessionUrl?: string; appId?: string; secret?: string };
+  /** Redis shared by the instances (REDIS_URL): live notices fan out through it; unset, an instance tells its own sockets only. */
+  redisUrl?: string;
 }
 
 export const DEFAULT_ADMIN_PASSWORD = 'Admin@2025';
@@ -45,5 +47,6 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     schemasDir: env.SCHEMAS_DIR ? path.resolve(env.SCHEMAS_DIR) : undefined,
     jobs: (env.JOBS ?? 'on').toLowerCase() !== 'off',
     wechat: { code2SessionUrl: env.WECHAT_CODE2SESSION_URL || undefined, appId: env.WECHAT_APPID || undefined, secret: env.WECHAT_SECRET || undefined },
+    redisUrl: env.REDIS_URL || undefined,
   };
 }

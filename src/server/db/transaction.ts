@@ -18,6 +18,8 @@ interface Slot {
   /** The transaction's connection while it is open; none before it is taken and after it is released. */
   connection?: DatabaseConnection;
   done?: boolean;
+  /** Work to do once the transaction has committed (nothing if it rolls back). */
+  afterCommit?: (() => void)[];
 }
 
 const slots = new AsyncLocalStorage<Slot>();
@@ -33,7 +35,22 @@ export function inTransactionNow(): boolean {
  */
 export async function inTransaction<DB, T>(db: Kysely<DB>, fn: (trx: Kysely<DB>) => Promise<T>): Promise<T> {
   if (inTransactionNow()) return db.transaction().execute(fn); // a savepoint on the open one
-  return slots.run({}, () => db.transaction().execute(fn));
+  const slot: Slot = {};
+  return slots.run(slot, async () => {
+    const result = await db.transaction().execute(fn);
+    for (const run of slot.afterCommit ?? []) run();
+    return result;
+  });
+}
+
+/**
+ * Runs `fn` once the current context's transaction has committed (at once outside one): what
+ * others are told about a write (a live notice) must not reach them before they can read it.
+ */
+export function afterCommit(fn: () => void): void {
+  const slot = slots.getStore();
+  if (!slot || slot.done) { fn(); return; }
+  (slot.afterCommit ??= []).push(fn);
 }
 
 /** The database refused to serve within its limits (busy, timed out, unreachable): a 503, retry later. */

@@ -4,6 +4,7 @@ import type { Db, SysUser } from '../db/tables.js';
 import type { DictService } from '../modules/dict/service.js';
 import type { SchemaRegistry } from '../schema/registry.js';
 import type { SessionCache } from '../auth/session-cache.js';
+import type { LivePublisher } from '../live/publisher.js';
 
 /** What every route can reach: injected once, no module-level singletons. */
 export interface AppContext {
@@ -14,6 +15,8 @@ export interface AppContext {
   schemas: SchemaRegistry;
   /** Recently checked tokens; emptied by any write to users or sessions. */
   sessions: SessionCache;
+  /** Live notices to open pages (WebSocket), fanned out through Redis when configured. */
+  live: LivePublisher;
 }
 
 declare module 'fastify' {

@@ -11,6 +11,7 @@ import {
   addReceipts, ANNOUNCEMENT, ensureBroadcastReceipts, normalizeRecipients, PUBLISHED, recipientIds, SEND,
 } from './recipients.js';
 import { inTransaction } from '../../db/transaction.js';
+import { pushToAll, pushToUsers } from '../../live/publisher.js';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
 
@@ -116,6 +117,9 @@ async function routes(app: FastifyInstance): Promise<void> {
       let stale = tx.deleteFrom(SEND).where('anntId', '=', row.id as string);
       if (users.length) stale = stale.where('userId', 'not in', users);
       await stale.execute();
+      pushToUsers(tx, users, { msgId: row.id as string, msgTxt: String(row.titile ?? '') });
+    } else {
+      pushToAll(tx, { msgId: row.id as string, msgTxt: String(row.titile ?? '') });
     }
     return '该系统通知发布成功';
   });

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import { newId } from '../../util/ids.js';
 import { formatDateTime } from '../../util/time.js';
+import { pushToUsers } from '../../live/publisher.js';
 import { addReceipts, ANNOUNCEMENT, PUBLISHED } from './recipients.js';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
@@ -18,8 +19,8 @@ export interface Notice {
 
 /**
  * A system message to some users (msgCategory 2), published at once: it reaches their bell and
- * 我的消息 as any announcement to chosen users does. Written with the caller's transaction, so a
- * refused write tells nobody.
+ * 我的消息 as any announcement to chosen users does, and their open pages are told at once. Written
+ * with the caller's transaction, so a refused write tells nobody.
  */
 export async function notifyUsers(db: Kysely<any>, n: Notice): Promise<void> {
   const users = await db.selectFrom('sys_user').select('id').where('username', 'in', n.usernames).where('delFlag', '=', 0).execute() as { id: string }[];
@@ -33,4 +34,5 @@ export async function notifyUsers(db: Kysely<any>, n: Notice): Promise<void> {
     createBy: n.sender, createTime: now, updateBy: null, updateTime: null, sysOrgCode: null,
   }).execute();
   await addReceipts(db, id, users.map((u) => u.id), n.sender);
+  pushToUsers(db, users.map((u) => u.id), { msgId: id, msgTxt: n.title.slice(0, 100) });
 }

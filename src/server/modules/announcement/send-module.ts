@@ -7,6 +7,7 @@ import { escapeLike } from '../../../schema/query.js';
 import { formatDateTime } from '../../util/time.js';
 import { holdsAction } from '../system/checks.js';
 import { addSenderText } from './announcement-module.js';
+import { pushToUsers } from '../../live/publisher.js';
 import { addReceipts, ANNOUNCEMENT, ensureBroadcastReceipts, isRecipient, PUBLISHED, SEND } from './recipients.js';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
@@ -49,6 +50,8 @@ async function routes(app: FastifyInstance): Promise<void> {
     const now = formatDateTime();
     await db.updateTable(SEND).set({ readFlag: '1', readTime: now, updateBy: user.username, updateTime: now })
       .where('userId', '=', user.id).where('readFlag', '=', '0').execute();
+    // The user's other open pages empty their bells too (JeecgBoot tells every page, theirs or not).
+    pushToUsers(db, [user.id], {});
     return okMessage('全部已读');
   });
 

@@ -1,0 +1,103 @@
+/* eslint-disable @typescript-eslint/no-explicit-any */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../src/server/app.js';
+import { bootstrap } from '../../src/server/bootstrap.js';
+import { expectOk } from '../helpers/envelope.js';
+import { openLive, type LiveSocket } from '../helpers/live.js';
+import { ADMIN_PASSWORD, BACKEND, startServer, type TestServer } from '../helpers/server.js';
+
+const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+
+/**
+ * Live notices (SPEC §4, contract §8.3): `/websocket/{userId}` with the token as the sub-protocol;
+ * what notifies a user reaches that user's open pages, a publication to everyone reaches all; with
+ * REDIS_URL, what one instance publishes reaches a socket on another.
+ */
+describe(`live notices over WebSocket [${BACKEND}]`, () => {
+  let s: TestServer;
+  const token: Record<string, string> = {};
+  const userId: Record<string, string> = {};
+  const sockets: LiveSocket[] = [];
+  beforeAll(async () => {
+    s = await startServer();
+    for (const u of ['admin', 'applicant', 'reviewer']) {
+      token[u] = await s.login(u);
+      userId[u] = (await s.db.selectFrom('sysUser').select('id').where('username', '=', u).executeTakeFirstOrThrow()).id;
+    }
+  });
+  afterAll(async () => {
+    for (const l of sockets) l.close();
+    await s?.close();
+  });
+  const open = async (who: string, apiUrl = s.apiUrl) => {
+    const l = await openLive(apiUrl, userId[who], token[who]);
+    sockets.push(l);
+    return l;
+  };
+  const refusal = (who: string, t?: string) => openLive(s.apiUrl, userId[who], t).then(() => 'opened', (e: Error) => e.message);
+  /** Adds an announcement as the administrator and publishes it; answers its id. */
+  const publish = async (titile: string, to: string[] | 'ALL', api = s.api) => {
+    const admin = { token: token.admin };
+    expectOk(await api.post('/sys/annountCement/add', {
+      titile, msgCategory: '1', priority: 'M', msgType: to === 'ALL' ? 'ALL' : 'USER', userIds: to === 'ALL' ? undefined : to.join(','), msgContent: titile,
+    }, admin));
+    const row = await (s.db as any).selectFrom('sys_announcement').select('id').where('titile', '=', titile).executeTakeFirstOrThrow();
+    expectOk(await api.get(`/sys/annountCement/doReleaseData?id=${row.id}`, admin), '该系统通知发布成功');
+    return row.id as string;
+  };
+
+  it('refuses an upgrade without a valid token, or for another user’s id', async () => {
+    expect(await refusal('applicant')).toBe('Unexpected server response: 401');
+    expect(await refusal('applicant', 'not-a-token')).toBe('Unexpected server response: 401');
+    expect(await refusal('applicant', token.reviewer)).toBe('Unexpected server response: 403');
+    const l = await open('applicant');
+    expect(l.ws.protocol).toBe(token.applicant);
+    l.ws.send('HeartBeat');
+    expect(await l.next((m) => m.cmd === 'heartcheck')).toEqual({ cmd: 'heartcheck', msgTxt: '心跳响应' });
+  });
+
+  it('tells only the named user of a publication to them, and everyone of one to all, within 1 s', async () => {
+    const applicant = await open('applicant');
+    const reviewer = await open('reviewer');
+    const started = Date.now();
+    const toOne = await publish('材料补交提醒', ['applicant']);
+    expect(await applicant.next((m) => m.msgId === toOne)).toEqual({ cmd: 'user', msgId: toOne, msgTxt: '材料补交提醒' });
+    expect(Date.now() - started).toBeLessThan(1000);
+    const toAll = await publish('平台维护通知', 'ALL');
+    for (const l of [applicant, reviewer]) expect(await l.next((m) => m.msgId === toAll)).toMatchObject({ cmd: 'topic', msgTxt: '平台维护通知' });
+    // The reviewer heard the publication to everyone, and nothing of the one to the applicant.
+    expect(reviewer.heard.some((m) => m.msgId === toOne)).toBe(false);
+  });
+
+  it('tells the sender of feedback of the reply (a workflow notice through notifyUsers)', async () => {
+    const applicant = await open('applicant');
+    expectOk(await s.api.post('/pms/feedback/add', { type: 'bug', title: '导出失败', content: '导出按钮无反应' }, { token: token.applicant }));
+    const f = await (s.db as any).selectFrom('pms_feedback').select('id').where('title', '=', '导出失败').executeTakeFirstOrThrow();
+    expectOk(await s.api.post('/pms/feedback/transition', { id: f.id, transition: 'reply', opinion: '已修复' }, { token: token.admin }));
+    const m = await applicant.next((x) => x.cmd === 'user' && String(x.msgTxt).includes('已回复'));
+    const stored = await (s.db as any).selectFrom('sys_announcement').select(['id', 'busId']).where('id', '=', m.msgId).executeTakeFirstOrThrow();
+    expect(stored.busId).toBe(f.id);
+  });
+
+  it('with REDIS_URL, a publication on one instance reaches a socket on another', async () => {
+    // The test server joins Redis, and a second instance on the same database joins it too.
+    await s.app.ctx.live.useRedis(REDIS_URL);
+    const { ctx } = await bootstrap({ ...s.app.ctx.config, adminPassword: ADMIN_PASSWORD, redisUrl: REDIS_URL });
+    const other = await buildApp(ctx);
+    try {
+      await other.listen({ port: 0, host: '127.0.0.1' });
+      const otherUrl = `http://127.0.0.1:${(other.server.address() as { port: number }).port}${ctx.config.apiBase}`;
+      const onThis = await open('applicant');
+      const call = (path: string, init: RequestInit = {}) => fetch(`${otherUrl}${path}`, { ...init, headers: { 'X-Access-Token': token.admin, 'Content-Type': 'application/json' } })
+        .then(async (r) => ({ status: r.status, body: await r.json(), text: '', headers: r.headers }));
+      const onOther = { get: (p: string) => call(p), post: (p: string, body: unknown) => call(p, { method: 'POST', body: JSON.stringify(body) }) };
+      const started = Date.now();
+      const id = await publish('跨实例通知', ['applicant'], onOther as any);
+      expect(await onThis.next((m) => m.msgId === id)).toEqual({ cmd: 'user', msgId: id, msgTxt: '跨实例通知' });
+      expect(Date.now() - started).toBeLessThan(1000);
+    } finally {
+      await other.close();
+      await ctx.db.destroy();
+    }
+  });
+});
