@@ -12,7 +12,6 @@ import { seedFillRules } from '../../modules/rules/fill-rule-seed.js';
 import { seedDemoProjects } from '../../modules/project/seed.js';
 import { seedSystemSamples } from '../../modules/system/seed.js';
 import { seedContestPages } from '../../modules/pms/seed.js';
-import { seedAssessment } from '../../modules/assessment/seed.js';
 import { inTransaction } from '../transaction.js';
 
 interface MenuSeed {
@@ -149,7 +148,6 @@ export async function seedIfEmpty(db: Db, opts: { seedDir: string; adminPassword
       .set({ declareStart: at(-30), declareEnd: at(60), reviewStart: at(60), reviewEnd: at(90), expertsPerProject: 3, commentBelow: 60, resultPublished: '0' })
       .where('id', '=', raceId).execute();
     await seedDemoProjects(tx as unknown as Kysely<any>, opts.seedDir, raceId); // eslint-disable-line @typescript-eslint/no-explicit-any
-    await seedAssessment(tx as unknown as Kysely<any>, opts.seedDir); // eslint-disable-line @typescript-eslint/no-explicit-any
   });
   return true;
 }
