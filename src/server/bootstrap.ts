@@ -13,6 +13,8 @@ import { loadSchemas } from './schema/registry.js';
 import { seedWebContent } from './modules/web/seed.js';
 import { seedAppletContent } from './modules/applet/seed.js';
 import { seedAssessment } from './modules/assessment/seed.js';
+import { LiveHub } from './live/hub.js';
+import { LivePublisher, livePlugin } from './live/publisher.js';
 
 export interface Boot {
   ctx: AppContext;
@@ -30,7 +32,8 @@ export async function bootstrap(config: Config, root = process.cwd()): Promise<B
   const connection = await connect(config);
   const { dialect, describe } = connection;
   const sessions = new SessionCache();
-  const db = connection.db.withPlugin(sessionCacheGuard(sessions));
+  const live = new LivePublisher(new LiveHub());
+  const db = connection.db.withPlugin(sessionCacheGuard(sessions)).withPlugin(livePlugin(live));
   const migrations = await migrate(db);
   const syncedTables = await syncBuiltIn(db, dialect, schemas.schemas);
   const seeded = await seedIfEmpty(db, { seedDir: path.join(schemasDir, 'seed'), adminPassword: config.adminPassword ?? DEFAULT_ADMIN_PASSWORD });
@@ -39,7 +42,7 @@ export async function bootstrap(config: Config, root = process.cwd()): Promise<B
   await seedAssessment(db as never, { seedDir: path.join(schemasDir, 'seed') });
   for (const s of schemas.schemas) if (s.kind === 'tree' && s.tree) await repairHasChild(db as never, s);
   return {
-    ctx: { config, db, dialect, dicts: new DictService(db), schemas, sessions },
+    ctx: { config, db, dialect, dicts: new DictService(db), schemas, sessions, live },
     facts: { database: describe, migrations, syncedTables, seeded },
   };
 }
