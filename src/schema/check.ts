@@ -77,7 +77,9 @@ export function checkPageSchema(doc: unknown, source: string): PageSchema {
   });
   (schema.actions ?? []).forEach((a, i) => {
     if (!a.request === !a.panel) throw new SchemaError(source, `/actions/${i}`, 'needs exactly one of request or panel');
-    if (a.when && (!has(a.when.field) || virtual.has(a.when.field))) throw new SchemaError(source, `/actions/${i}/when/field`, `field "${a.when.field}" is not declared`);
+    for (const w of a.when ? [a.when].flat() : []) {
+      if (!has(w.field) || virtual.has(w.field)) throw new SchemaError(source, `/actions/${i}/when/field`, `field "${w.field}" is not declared`);
+    }
     const refs = Object.values({ ...a.request?.params, ...a.request?.body }).filter((v): v is string => typeof v === 'string' && v.startsWith('$'));
     for (const r of refs) {
       const name = r.slice(1);

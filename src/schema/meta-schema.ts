@@ -5,6 +5,10 @@ const NAME = '^[a-z][a-zA-Z0-9]{0,63}$';
 const TABLE = '^[a-z][a-z0-9_]{0,63}$';
 const STATE = '^[a-zA-Z0-9_]{1,32}$';
 const INITIAL_QUERY = { type: 'object', propertyNames: { pattern: NAME }, additionalProperties: { type: 'string', maxLength: 200 } };
+const ACTION_WHEN = {
+  type: 'object', additionalProperties: false, required: ['field', 'in'],
+  properties: { field: { type: 'string', pattern: NAME }, in: { type: 'array', items: { type: ['string', 'number'] } } },
+};
 
 const COLUMN_TYPES = ['string', 'text', 'int', 'long', 'double', 'decimal', 'date', 'datetime', 'time', 'boolean', 'blob'];
 export const VIEWS = ['text', 'password', 'textarea', 'number', 'switch', 'date', 'datetime', 'time', 'radio', 'checkbox', 'list',
@@ -90,10 +94,7 @@ export const pageMetaSchema = {
           panel: { type: 'string', pattern: '^[A-Za-z][A-Za-z0-9]*$' },
           confirm: { type: 'string' },
           permission: { type: 'string', pattern: '^[a-zA-Z][a-zA-Z0-9_:]*$' },
-          when: {
-            type: 'object', additionalProperties: false, required: ['field', 'in'],
-            properties: { field: { type: 'string', pattern: NAME }, in: { type: 'array', items: { type: ['string', 'number'] } } },
-          },
+          when: { anyOf: [ACTION_WHEN, { type: 'array', minItems: 1, items: ACTION_WHEN }] },
           danger: { type: 'boolean' },
         },
       },

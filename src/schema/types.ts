@@ -91,10 +91,12 @@ export interface PageAction {
   confirm?: string;
   /** Button code checked by the server and by the UI `has` rule. */
   permission?: string;
-  /** Shown only when the row's field holds one of these values. */
-  when?: { field: string; in: (string | number)[] };
+  /** Shown only when the row's field holds one of these values (a list: when every one holds). */
+  when?: ActionWhen | ActionWhen[];
   danger?: boolean;
 }
+
+export interface ActionWhen { field: string; in: (string | number)[] }
 
 export interface PageView {
   component: string;

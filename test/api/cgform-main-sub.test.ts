@@ -6,7 +6,7 @@ import { designField } from '../helpers/cgform-design.js';
 /**
  * Main/sub online forms: a sub design names its main table through its foreign key (JeecgBoot's
  * 外键 mainTable/mainField); the main design lists the sub designs that name it; sub tables are
- * synced first, and the main page then adds, edits, reads and deletes its rows with theirs.
+ * synced first (the main's sync does it), and the main page then adds, edits, reads and deletes its rows with theirs.
  */
 describe(`online main/sub forms [${BACKEND}]`, () => {
   let s: TestServer;
@@ -45,7 +45,7 @@ describe(`online main/sub forms [${BACKEND}]`, () => {
       '表「sys_user」不是在线表单，不能作为主表');
   });
 
-  it('lists the sub designs on the main one, which waits for them to be synced', async () => {
+  it('lists the sub designs on the main one, whose one sync brings the unsynced ones first', async () => {
     ids.line = expectOk(await s.api.post('/online/cgform/api/addAll', design('demo_line', 3, [
       field('item', { dbFieldTxt: '物品', fieldMustInput: '1' }), field('qty', { dbFieldTxt: '数量', dbType: 'int', fieldShowType: 'number' }), fk,
     ], { relationType: 0 }), { token }));
@@ -58,12 +58,13 @@ describe(`online main/sub forms [${BACKEND}]`, () => {
     const lineFields = await get(`/online/cgform/field/listByHeadId?headId=${ids.line}`);
     expect(lineFields.find((f: any) => f.dbFieldName === 'order_id')).toMatchObject({ mainTable: 'demo_order', mainField: 'id' });
 
-    refused(await s.api.post(`/online/cgform/api/doDbSynch/${ids.order}/normal`, {}, { token }), '请先同步附表：demo_line,demo_note');
+    // One sync of the main: the plan shows the sub tables' tables first, and they are synced first.
+    const plan = expectOk(await s.api.get(`/online/cgform/api/syncPlan/${ids.order}`, { token }));
+    expect(plan.steps.filter((st: any) => st.kind === 'createTable').map((st: any) => st.table)).toEqual(['demo_line', 'demo_note', 'demo_order']);
     expectOk(await s.api.post(`/online/cgform/api/doDbSynch/${ids.line}/normal`, {}, { token }));
-    refused(await s.api.post(`/online/cgform/api/doDbSynch/${ids.order}/normal`, {}, { token }), '请先同步附表：demo_note');
-    expectOk(await s.api.post(`/online/cgform/api/doDbSynch/${ids.note}/normal`, {}, { token }));
-    expectOk(await s.api.post(`/online/cgform/api/doDbSynch/${ids.order}/normal`, {}, { token }), '同步数据库成功！');
-    expect((await head('demo_order')).isDbSynch).toBe('Y');
+    const synced = expectOk(await s.api.post(`/online/cgform/api/doDbSynch/${ids.order}/normal`, {}, { token }), '同步数据库成功！（附表 demo_note 已先同步）');
+    expect(synced.subs).toEqual(['demo_note']);
+    for (const t of ['demo_order', 'demo_line', 'demo_note']) expect((await head(t)).isDbSynch).toBe('Y');
   });
 
   it('puts the main form in the menu, never a sub table alone', async () => {
@@ -123,9 +124,8 @@ describe(`online main/sub forms [${BACKEND}]`, () => {
   it('a new sub design marks its synced main as changed until the main is synced again', async () => {
     ids.extra = expectOk(await s.api.post('/online/cgform/api/addAll', design('demo_extra', 3, [field('tag'), fk]), { token }));
     expect((await head('demo_order')).isDbSynch).toBe('N');
-    refused(await s.api.post(`/online/cgform/api/doDbSynch/${ids.order}/normal`, {}, { token }), '请先同步附表：demo_extra');
-    expectOk(await s.api.post(`/online/cgform/api/doDbSynch/${ids.extra}/normal`, {}, { token }));
-    expectOk(await s.api.post(`/online/cgform/api/doDbSynch/${ids.order}/normal`, {}, { token }));
+    expectOk(await s.api.post(`/online/cgform/api/doDbSynch/${ids.order}/normal`, {}, { token }), '同步数据库成功！（附表 demo_extra 已先同步）');
+    expect((await head('demo_extra')).isDbSynch).toBe('Y');
     const page = expectOk(await s.api.get('/sys/schema/page?component=online/demo_order', { token }));
     expect(page.subTables.map((t: any) => t.code)).toEqual(['demo_extra', 'demo_line', 'demo_note']);
   });

@@ -17,4 +17,11 @@ describe('action values', () => {
     expect(actionApplies(freeze, { status: 2 })).toBe(false);
     expect(actionApplies({ ...freeze, when: undefined }, { status: 2 })).toBe(true);
   });
+
+  it('with a list of conditions, shows it only when every one holds (功能测试: synced, and not a sub table)', () => {
+    const preview: PageAction = { key: 'preview', label: '功能测试', place: 'row', panel: 'P', when: [{ field: 'isDbSynch', in: ['Y'] }, { field: 'tableType', in: [1, 2] }] };
+    expect(actionApplies(preview, { isDbSynch: 'Y', tableType: 2 })).toBe(true);
+    expect(actionApplies(preview, { isDbSynch: 'Y', tableType: 3 })).toBe(false);
+    expect(actionApplies(preview, { isDbSynch: 'N', tableType: 1 })).toBe(false);
+  });
 });

@@ -19,6 +19,5 @@ export function resolveValues(values: Record<string, ActionValue> | undefined, r
 export function actionApplies(action: PageAction, row: Row | null): boolean {
   if (!action.when) return true;
   if (!row) return false;
-  const v = row[action.when.field];
-  return action.when.in.some((x) => String(x) === String(v ?? ''));
+  return [action.when].flat().every((w) => w.in.some((x) => String(x) === String(row[w.field] ?? '')));
 }

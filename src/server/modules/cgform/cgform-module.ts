@@ -75,7 +75,7 @@ async function routes(app: FastifyInstance): Promise<void> {
 
   app.get<{ Params: { code: string } }>('/online/cgform/api/syncPlan/:code', { schema: { params: { type: 'object', properties: { code: id } } } }, async (req) => {
     await requireAction(db, req, 'online:cgform:sync');
-    const steps = await forms.plan(await forms.head(req.params.code));
+    const steps = await forms.planWithSubs(await forms.head(req.params.code));
     return ok({ steps, destructive: steps.some((s) => s.kind === 'dropColumn') });
   });
 
@@ -85,8 +85,9 @@ async function routes(app: FastifyInstance): Promise<void> {
     await requireAction(db, req, 'online:cgform:sync');
     const { method } = req.params;
     if (method !== 'normal' && method !== 'force') throw badRequest('同步方式只能是 normal 或 force');
-    const { applied, skipped } = await forms.sync(req.params.code, method, user(req));
-    return ok({ applied, skipped }, skipped.length ? `同步数据库成功！有 ${skipped.length} 个删除字段未执行，需以 force 方式再次确认` : '同步数据库成功！');
+    const { applied, skipped, subs } = await forms.sync(req.params.code, method, user(req));
+    const along = subs.length ? `（附表 ${subs.join('、')} 已先同步）` : '';
+    return ok({ applied, skipped, subs }, skipped.length ? `同步数据库成功！${along}有 ${skipped.length} 个删除字段未执行，需以 force 方式再次确认` : `同步数据库成功！${along}`);
   });
 
   app.post<{ Body: { id?: string; version?: number } }>('/online/cgform/head/restore', {

@@ -7,7 +7,7 @@ import { RouteTable } from '../../crud/route-table.js';
 import { applyPlan, inspectTable } from '../../crud/sync.js';
 import { repairHasChild } from '../../crud/tree.js';
 import type { AppContext } from '../../http/context.js';
-import { badRequest, notFound } from '../../http/result.js';
+import { badRequest, ClientError, notFound } from '../../http/result.js';
 import { newId } from '../../util/ids.js';
 import { addButtonPermissions } from './buttons.js';
 import { enhanceHooks } from './enhance.js';
@@ -177,12 +177,35 @@ export class OnlineForms {
     return planSync(schema, await inspectTable(this.db, this.ctx.dialect, schema.table));
   }
 
+  /** A main table's plan, its unsynced sub tables' first: what the one sync of the main will do. */
+  async planWithSubs(head: Row): Promise<DdlStep[]> {
+    const subs = Number(head.tableType) === 2 ? await this.unsyncedSubs(head.tableName) : [];
+    return [...(await Promise.all(subs.map((s) => this.plan(s)))).flat(), ...await this.plan(head)];
+  }
+
+  /** The sub designs naming `table` whose design is not the one in force (never synced, or changed since). */
+  private async unsyncedSubs(table: string): Promise<Row[]> {
+    const rows = await this.db.selectFrom(HEAD).selectAll().where('tableType', '=', 3).where('isDbSynch', '!=', 'Y').orderBy('tableName').execute();
+    return rows.filter((r) => (JSON.parse(r.schemaJson) as PageSchema).main?.table === table);
+  }
+
   /**
    * Applies the plan (`force` also drops columns the design no longer has: their data is lost),
    * then serves the design: registry, routes, `syncedJson`, and a version row.
    */
-  async sync(id: string, method: 'normal' | 'force', user: string): Promise<{ applied: DdlStep[]; skipped: DdlStep[] }> {
-    const head = await this.head(id);
+  async sync(id: string, method: 'normal' | 'force', user: string): Promise<{ applied: DdlStep[]; skipped: DdlStep[]; subs: string[] }> {
+    // A main table brings its sub tables along, synced first (the order a main needs), in the one step.
+    const first = await this.head(id);
+    const subs = Number(first.tableType) === 2 ? await this.unsyncedSubs(first.tableName) : [];
+    const done: { applied: DdlStep[]; skipped: DdlStep[] }[] = [];
+    for (const sub of subs) {
+      try {
+        done.push(await this.sync(sub.id, method, user));
+      } catch (e) {
+        throw e instanceof ClientError ? new ClientError(e.statusCode, `附表「${sub.tableName}」：${e.message}`) : e;
+      }
+    }
+    const head = subs.length ? await this.head(id) : first;
     const schema = await this.inForce(head);
     const json = JSON.stringify(schema);
     const steps = await this.plan(head);
@@ -196,7 +219,11 @@ export class OnlineForms {
       await tx.insertInto(VERSION).values({ id: newId(), headId: head.id, tableName: schema.table, tableVersion: head.tableVersion, schemaJson: json, createBy: user, createTime: now }).execute();
     });
     await this.refreshMain(schema.main?.table);
-    return { applied: steps.filter((s) => !skipped.includes(s)), skipped };
+    return {
+      applied: [...done.flatMap((d) => d.applied), ...steps.filter((s) => !skipped.includes(s))],
+      skipped: [...done.flatMap((d) => d.skipped), ...skipped],
+      subs: subs.map((s) => s.tableName as string),
+    };
   }
 
   /**
