@@ -1,18 +1,28 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { API_BASE } from '../../app/config';
 import { announcementApi, type NoticeList } from './api';
+import { noticeSocketUrl, openNoticeSocket } from './noticeSocket';
 
 /** SPEC §9: the notices are polled every 6 s (the fallback of the notification socket). */
 export const NOTICE_POLL_MS = 6000;
 
 const NO_NOTICES: NoticeList = { anntMsgList: [], anntMsgTotal: 0, sysMsgList: [], sysMsgTotal: 0 };
 
+/** Who the live socket listens for; without it (or without WebSocket) the feed only polls. */
+export interface NoticeListener {
+  userId: string;
+  token: string;
+}
+
 /**
- * My unread announcements: loaded at once, then every 6 s while the page is visible (and at once
- * when it becomes visible again). SPEC §4: a failed load stops the polling for good.
+ * My unread announcements: loaded at once, then reloaded whenever the notice socket says they
+ * changed. While the socket is down they are polled every 6 s when the page is visible (and
+ * loaded at once when it becomes visible again). SPEC §4: a failed load stops the polling for good.
  */
-export function useNoticeFeed() {
+export function useNoticeFeed(listener?: NoticeListener) {
   const [notices, setNotices] = useState<NoticeList>(NO_NOTICES);
   const [failed, setFailed] = useState(false);
+  const [live, setLive] = useState(false);
   const inFlight = useRef(false);
 
   const reload = useCallback(async () => {
@@ -29,8 +39,22 @@ export function useNoticeFeed() {
     }
   }, []);
 
+  const userId = listener?.userId;
+  const token = listener?.token;
   useEffect(() => {
-    if (failed) return undefined;
+    if (!userId || !token || typeof WebSocket === 'undefined') return undefined;
+    const stop = openNoticeSocket({
+      url: noticeSocketUrl(API_BASE, userId, window.location.href),
+      token,
+      onNotice: () => void reload(),
+      // Back up: catch up on what was published while it was down.
+      onStatus: (up) => { setLive(up); if (up) void reload(); },
+    });
+    return () => { stop(); setLive(false); };
+  }, [userId, token, reload]);
+
+  useEffect(() => {
+    if (failed || live) return undefined;
     let timer: ReturnType<typeof setInterval> | undefined;
     const start = () => { timer ??= setInterval(() => void reload(), NOTICE_POLL_MS); };
     const stop = () => { clearInterval(timer); timer = undefined; };
@@ -41,7 +65,7 @@ export function useNoticeFeed() {
     if (document.visibilityState === 'visible') start();
     document.addEventListener('visibilitychange', onVisibility);
     return () => { stop(); document.removeEventListener('visibilitychange', onVisibility); };
-  }, [failed, reload]);
+  }, [failed, live, reload]);
 
-  return { notices, reload, failed };
+  return { notices, reload, failed, live };
 }

@@ -55,14 +55,31 @@ const setVisibility = (state: 'visible' | 'hidden') => {
   act(() => { document.dispatchEvent(new Event('visibilitychange')); });
 };
 
+/** The notice socket, opened by the test when it wants the bell live (else it stays connecting and the bell polls). */
+class FakeSocket {
+  static OPEN = 1;
+  static all: FakeSocket[] = [];
+  readyState = 0;
+  onopen: (() => void) | null = null;
+  onmessage: ((e: { data: string }) => void) | null = null;
+  onerror: (() => void) | null = null;
+  onclose: (() => void) | null = null;
+  constructor(readonly url: string, readonly protocols: string[]) { FakeSocket.all.push(this); }
+  send() {}
+  close() { this.readyState = 3; }
+}
+
 beforeEach(() => {
   // Only the poll interval is faked: testing-library keeps its real timeouts.
   vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+  FakeSocket.all = [];
+  vi.stubGlobal('WebSocket', FakeSocket);
   get.mockResolvedValue(envelope(true, notices) as never);
   put.mockResolvedValue(envelope(true, null) as never);
 });
 afterEach(() => {
   cleanup();
+  vi.unstubAllGlobals();
   vi.useRealTimers();
   vi.clearAllMocks();
   localStorage.clear();
@@ -107,6 +124,27 @@ describe('NoticeBell', () => {
     expect(loads()).toBe(3);
     setVisibility('visible');
     await waitFor(() => expect(loads()).toBe(4));
+    tick(6000);
+    await waitFor(() => expect(loads()).toBe(5));
+  });
+
+  it('listens on the socket instead of polling while it is up, and polls again once it drops', async () => {
+    login();
+    mount();
+    await waitFor(() => expect(loads()).toBe(1));
+    const socket = FakeSocket.all[0];
+    expect(socket.url).toMatch(/\/jeecg-boot\/websocket\/1$/);
+    expect(socket.protocols).toEqual(['T1']);
+    act(() => { socket.readyState = 1; socket.onopen?.(); });
+    await waitFor(() => expect(loads()).toBe(2)); // caught up on opening
+    tick(30_000);
+    expect(loads()).toBe(2);
+    get.mockResolvedValue(envelope(true, { ...notices, sysMsgTotal: 3 }) as never);
+    act(() => socket.onmessage?.({ data: JSON.stringify({ cmd: 'user', msgId: 'x', msgTxt: '新消息' }) }));
+    await waitFor(() => expect(badge()).toHaveAttribute('title', '6'));
+    expect(loads()).toBe(3);
+    act(() => { socket.readyState = 3; socket.onclose?.(); });
+    await waitFor(() => expect(loads()).toBe(4)); // loaded at once on dropping, then polled
     tick(6000);
     await waitFor(() => expect(loads()).toBe(5));
   });

@@ -26,12 +26,12 @@ function NoticeItems({ items, empty, onOpen }: { items: Announcement[]; empty: s
   );
 }
 
-/** SPEC §2 notification bell: my unread notices and system messages, polled, opened in the detail modal. */
-function Bell() {
+/** SPEC §2 notification bell: my unread notices and system messages, live over the socket (polled while it is down), opened in the detail modal. */
+function Bell({ userId, token }: { userId?: string; token: string }) {
   const [open, setOpen] = useState(false);
   const [detail, setDetail] = useState<Announcement | null>(null);
   const navigate = useNavigate();
-  const { notices, reload } = useNoticeFeed();
+  const { notices, reload } = useNoticeFeed(userId ? { userId, token } : undefined);
 
   const read = async (a: Announcement) => {
     setOpen(false);
@@ -72,8 +72,8 @@ function Bell() {
 
 /** The bell belongs to a signed-in user: a guest (or nobody) gets none and nothing is polled. */
 export function NoticeBell() {
-  const { isGuest, token } = useSession();
+  const { isGuest, token, userInfo } = useSession();
   if (isGuest || !token) return null;
   // A new token is a new user: their own notices, and a fresh start after an earlier failure.
-  return <Bell key={token} />;
+  return <Bell key={token} token={token} userId={userInfo?.id} />;
 }
