@@ -1,3 +1,4 @@
+import { digitLimits } from './number-limits';
 import { defaultView } from './form';
 import { dictOf, hasListText } from './views';
 import type { DictRef, PageSchema, ViewType } from './types';
@@ -14,6 +15,8 @@ export interface ListColumn {
   sortable: boolean;
   width?: number;
   ellipsis: boolean;
+  /** Digits after the point a decimal column keeps: its numbers are shown with them (12000.50). */
+  scale?: number;
 }
 
 /** The list columns of a page: declared list fields, never a sensitive or virtual one. */
@@ -28,5 +31,6 @@ export function listColumns(schema: Pick<PageSchema, 'fields'>): ListColumn[] {
     sortable: f.sortable !== false,
     width: f.width,
     ellipsis: f.ellipsis ?? (f.type === 'text' || (f.length ?? 0) > 100),
+    ...(f.type === 'decimal' || f.type === 'double' ? { scale: digitLimits(f)?.scale } : {}),
   }));
 }

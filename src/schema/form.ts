@@ -1,4 +1,5 @@
 import { fieldMessages, maxLengthOf } from './messages';
+import { digitLimits, integerRange } from './number-limits';
 import { workflowFields } from './workflow';
 import type { ColumnType, FieldSchema, PageSchema, ViewType } from './types';
 import { dictOf } from './views';
@@ -34,6 +35,8 @@ export interface FormRule {
   format?: 'integer' | 'number' | 'date' | 'datetime' | 'time';
   duplicate?: { table: string; field: string };
   checkRule?: string;
+  /** The column's digits (number-limits.ts), checked as typed with the server's own function. */
+  digits?: { label: string; type: ColumnType; length?: number; scale?: number };
   /** A named check of value-checks.ts, run in the browser with the server's own function. */
   valueCheck?: string;
   message?: string;
@@ -60,12 +63,14 @@ const FORMAT: Partial<Record<ColumnType, FormRule['format']>> = { int: 'integer'
 export function fieldRules(f: FieldSchema, table?: string): FormRule[] {
   const rules: FormRule[] = [];
   if (f.required) rules.push({ required: true, message: fieldMessages.required(f) });
-  const max = maxLengthOf(f);
-  if (max !== undefined) rules.push({ maxLength: max, message: fieldMessages.maxLength(f, max) });
+  const maxLength = maxLengthOf(f);
+  if (maxLength !== undefined) rules.push({ maxLength, message: fieldMessages.maxLength(f, maxLength) });
   const format = FORMAT[f.type];
   if (format) rules.push({ format, message: fieldMessages.type(f)! });
-  if (f.min !== undefined) rules.push({ minimum: f.min, message: fieldMessages.minimum(f, f.min) });
-  if (f.max !== undefined) rules.push({ maximum: f.max, message: fieldMessages.maximum(f, f.max) });
+  const { min, max } = f.type === 'int' || f.type === 'long' ? integerRange(f) : f;
+  if (min !== undefined) rules.push({ minimum: min, message: fieldMessages.minimum(f, min) });
+  if (max !== undefined) rules.push({ maximum: max, message: fieldMessages.maximum(f, max) });
+  if ((f.type === 'decimal' || f.type === 'double') && digitLimits(f)) rules.push({ digits: { label: f.label, type: f.type, length: f.length, scale: f.scale } });
   if (f.pattern && (f.type === 'string' || f.type === 'text')) rules.push({ pattern: f.pattern, message: fieldMessages.pattern(f) });
   if (f.unique && table && !f.virtual) rules.push({ duplicate: { table, field: f.name }, triggerType: 'onBlur' });
   if (f.checkRule) rules.push({ checkRule: f.checkRule, triggerType: 'onBlur' });
@@ -101,7 +106,8 @@ export function compileForm(schema: Pick<PageSchema, 'fields' | 'table' | 'workf
     if (dict && VALUE_TYPE[f.type] === 'number') props.numeric = true;
     if (f.extend) Object.assign(props, f.extend);
     if (f.type === 'int' || f.type === 'long') props.onlyInteger = true;
-    if (f.scale !== undefined && (f.type === 'decimal' || f.type === 'double')) props.precision = f.scale;
+    const digits = digitLimits(f);
+    if (digits?.scale !== undefined && (f.type === 'decimal' || f.type === 'double')) props.precision = digits.scale;
     const node: FormNode = {
       type: view === 'list_multi' || view === 'checkbox' ? 'string' : (VALUE_TYPE[f.type] ?? 'string'),
       title: f.label,

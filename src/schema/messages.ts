@@ -9,6 +9,10 @@ export const fieldMessages = {
   maxLength: (f: Pick<FieldSchema, 'label'>, limit: number) => `${f.label}长度不能超过${limit}个字符`,
   minimum: (f: Pick<FieldSchema, 'label'>, limit: number) => `${f.label}不能小于${limit}`,
   maximum: (f: Pick<FieldSchema, 'label'>, limit: number) => `${f.label}不能大于${limit}`,
+  /** More digits after the point than the column keeps (0: an integer column). */
+  scale: (f: Pick<FieldSchema, 'label' | 'type'>, scale: number) => (scale === 0 ? `${f.label}需要整数` : `${f.label}最多${scale}位小数`),
+  /** More digits before the point than the column's precision leaves. */
+  integerDigits: (f: Pick<FieldSchema, 'label'>, digits: number) => `${f.label}的整数部分最多${digits}位`,
   pattern: (f: Pick<FieldSchema, 'label' | 'patternMessage'>) => f.patternMessage ?? `${f.label}格式不正确`,
   /** A value of the wrong shape for the column type, or null when any value of a string column is acceptable. */
   type: (f: Pick<FieldSchema, 'label' | 'type'>) => (TYPE_WORDS[f.type] ? `${f.label}${TYPE_WORDS[f.type]}` : null),

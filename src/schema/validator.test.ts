@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { PageSchema } from './types';
+import { fieldRules } from './form';
+import { digitProblem } from './number-limits';
 import { compileValidators } from './validator';
 
 const schema: PageSchema = {
@@ -42,5 +44,21 @@ describe('compileValidators', () => {
     expect(problem({ code: 5 })).toBe('职务编码的类型不正确');
     expect(problem([])).toBe('请求体需要一个JSON对象');
     expect(problem({ code: 'A' }, edit)).toBe('主键不能为空');
+  });
+
+  it('refuses a number the column cannot hold, naming the field and the limit, in the form as on the server', () => {
+    const money = compileValidators({ ...schema, fields: [
+      { name: 'budget', label: '预算', type: 'decimal', length: 12, scale: 2 },
+      { name: 'rate', label: '费率', type: 'decimal' },
+      { name: 'count', label: '人数', type: 'int' },
+    ] }).add;
+    expect(money({ budget: 12345678901234 }).problem).toBe('预算的整数部分最多10位');
+    expect(money({ budget: 12.345 }).problem).toBe('预算最多2位小数');
+    expect(money({ budget: 1e-7 }).problem).toBe('预算最多2位小数');
+    expect(money({ budget: 9999999999.99, rate: 0.5, count: 3 }).problem).toBeNull();
+    expect(money({ count: 12.5 }).problem).toBe('人数需要整数');
+    expect(money({ count: 3_000_000_000 }).problem).toBe('人数不能大于2147483647');
+    expect(digitProblem({ label: '预算', type: 'decimal', length: 12, scale: 2 }, 12345678901234)).toBe('预算的整数部分最多10位');
+    expect(fieldRules({ name: 'budget', label: '预算', type: 'decimal', length: 12, scale: 2 })).toContainEqual({ digits: { label: '预算', type: 'decimal', length: 12, scale: 2 } });
   });
 });

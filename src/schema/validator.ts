@@ -3,6 +3,7 @@ import { allFields } from './ddl';
 import { visibilityTargets } from './linkage';
 import { fieldMessages, maxLengthOf } from './messages';
 import type { FieldSchema, PageSchema } from './types';
+import { digitLimits, digitProblem, integerRange } from './number-limits';
 import { valueCheckProblem } from './value-checks';
 
 const DATE = '^\\d{4}-\\d{2}-\\d{2}$';
@@ -22,8 +23,9 @@ export function fieldJsonSchema(f: FieldSchema): Record<string, unknown> {
     case 'boolean': Object.assign(s, { type: ['boolean', 'integer', 'string'] }); break;
   }
   if (f.pattern && (f.type === 'string' || f.type === 'text')) s.pattern = f.pattern;
-  if (f.min !== undefined) s.minimum = f.min;
-  if (f.max !== undefined) s.maximum = f.max;
+  const { min, max } = f.type === 'int' || f.type === 'long' ? integerRange(f) : f;
+  if (min !== undefined) s.minimum = min;
+  if (max !== undefined) s.maximum = max;
   if (!f.required) s.type = [...(Array.isArray(s.type) ? s.type : [s.type]), 'null'];
   return s;
 }
@@ -75,6 +77,7 @@ export function compileValidators(schema: PageSchema): { add: BodyValidator; edi
   const declaredRequired = schema.fields.filter((f) => f.required && !ruled.has(f.name)).map((f) => f.name);
   const nonEmpty = Object.fromEntries(declaredRequired.map((n) => [n, { not: { anyOf: [{ type: 'null' }, { const: '' }] } }]));
   const checked = fields.filter((f) => f.valueCheck && f.form !== false);
+  const numeric = fields.filter((f) => f.form !== false && digitLimits(f));
   // A switch stores its own on/off values; JeecgBoot's forms send a boolean for it (its entities type these boolean).
   const switches = new Map(fields.filter((f) => f.view === 'switch' && f.type !== 'boolean').map((f) => [f.name, switchValues(f)]));
   const build = (required: string[]) => {
@@ -85,7 +88,10 @@ export function compileValidators(schema: PageSchema): { add: BodyValidator; edi
       allOf: [{ properties: nonEmpty }],
     });
     const problemOf = (own: Record<string, unknown>): string | null => {
-      if (validate(own)) return checked.reduce<string | null>((found, f) => found ?? valueCheckProblem(f.valueCheck!, own[f.name]), null);
+      if (validate(own)) {
+        return numeric.reduce<string | null>((found, f) => found ?? digitProblem(f, own[f.name]), null)
+          ?? checked.reduce<string | null>((found, f) => found ?? valueCheckProblem(f.valueCheck!, own[f.name]), null);
+      }
       const e = validate.errors![0];
       if (e.keyword === 'not') return fieldMessages.required(byName.get(e.instancePath.split('/')[1]) ?? { label: '' });
       return message(e, byName);

@@ -1,5 +1,6 @@
 import { registerValidateRules } from '@formily/core';
 import { VALUE_CHECKS, valueCheckProblem, type ValueCheckName } from '../../schema/value-checks';
+import { digitProblem } from '../../schema/number-limits';
 import { http } from '../api/request';
 
 /**
@@ -18,6 +19,10 @@ registerValidateRules({
     } catch {
       return '';
     }
+  },
+  digits(value, rule) {
+    const field = rule.digits as unknown as Parameters<typeof digitProblem>[0] | undefined;
+    return field ? digitProblem(field, value) ?? '' : '';
   },
   valueCheck(value, rule) {
     const name = rule.valueCheck as unknown as string | undefined;
