@@ -67,10 +67,16 @@ describe(`online main/sub forms [${BACKEND}]`, () => {
     for (const t of ['demo_order', 'demo_line', 'demo_note']) expect((await head(t)).isDbSynch).toBe('Y');
   });
 
-  it('puts the main form in the menu, never a sub table alone', async () => {
+  it('puts the main form in the menu (a top-level entry when asked, for the roles chosen), never a sub table alone', async () => {
     refused(await s.api.post('/online/cgform/head/addToMenu', { id: ids.line }, { token }),
       '附表不能单独添加到菜单：请把主表「demo_order」添加到菜单，附表随主表编辑');
-    expectOk(await s.api.post('/online/cgform/head/addToMenu', { id: ids.order }, { token }), '已添加到菜单');
+    const reviewerRole = (await get('/sys/role/list?roleCode=reviewer')).records[0].id;
+    refused(await s.api.post('/online/cgform/head/addToMenu', { id: ids.order, topLevel: true, parentId: 'x' }, { token }), '一级菜单不能再选择上级菜单');
+    const menuId = expectOk(await s.api.post('/online/cgform/head/addToMenu', { id: ids.order, topLevel: true, roleIds: [reviewerRole] }, { token }), '已添加到菜单');
+    const reviewer = await s.login('reviewer');
+    const menus = expectOk(await s.api.get('/sys/permission/getUserPermissionByToken', { token: reviewer })).menu;
+    // A root of the reviewer's sidebar, not inside 在线开发.
+    expect(menus.find((m: any) => m.id === menuId)).toMatchObject({ path: '/online/cgformList/demo_order', meta: { title: 'demo_order' } });
   });
 
   it('adds, reads, edits and deletes a main row with its sub rows, validating each sub row', async () => {

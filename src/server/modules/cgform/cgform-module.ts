@@ -99,8 +99,8 @@ async function routes(app: FastifyInstance): Promise<void> {
     return okMessage('已恢复该版本，同步数据库后生效');
   });
 
-  app.post<{ Body: { id?: string; parentId?: string; roleIds?: string[] } }>('/online/cgform/head/addToMenu', {
-    schema: { body: { type: 'object', properties: { id, parentId: id, roleIds: { type: 'array', maxItems: 100, items: id } } } },
+  app.post<{ Body: { id?: string; parentId?: string; topLevel?: boolean; roleIds?: string[] } }>('/online/cgform/head/addToMenu', {
+    schema: { body: { type: 'object', properties: { id, parentId: id, topLevel: { type: 'boolean' }, roleIds: { type: 'array', maxItems: 100, items: id } } } },
   }, async (req) => {
     await requireAction(db, req, 'online:cgform:edit');
     if (!req.body.id) throw badRequest('缺少参数 id');

@@ -230,7 +230,7 @@ export class OnlineForms {
    * Puts a synced form in the menu (under `parentId`, else 在线开发) with its five buttons, granted
    * to the administrator role and the roles named: the page then appears for their users.
    */
-  async addToMenu(id: string, opts: { parentId?: string; roleIds?: string[] }, user: string): Promise<string> {
+  async addToMenu(id: string, opts: { parentId?: string; topLevel?: boolean; roleIds?: string[] }, user: string): Promise<string> {
     const head = await this.head(id);
     if (!head.syncedJson) throw badRequest('请先同步数据库');
     const schema = JSON.parse(head.syncedJson) as PageSchema;
@@ -239,10 +239,12 @@ export class OnlineForms {
     if (await db.selectFrom('sysPermission').select('id').where('component', '=', schema.component!).where('delFlag', '=', 0).executeTakeFirst()) {
       throw badRequest('该表单已添加到菜单');
     }
-    const parent = opts.parentId
+    if (opts.topLevel && opts.parentId) throw badRequest('一级菜单不能再选择上级菜单');
+    // A top-level entry (the end user's sidebar itself) has no parent; otherwise 在线开发 unless one is named.
+    const parent = opts.topLevel ? null : opts.parentId
       ? await db.selectFrom('sysPermission').select(['id', 'menuType']).where('id', '=', opts.parentId).where('delFlag', '=', 0).executeTakeFirst()
       : await db.selectFrom('sysPermission').select(['id', 'menuType']).where('url', '=', '/online').where('delFlag', '=', 0).executeTakeFirst();
-    if (!parent || Number(parent.menuType) === 2) throw badRequest('上级菜单不存在');
+    if (parent !== null && (!parent || Number(parent.menuType) === 2)) throw badRequest('上级菜单不存在');
     const roleIds = [...new Set(opts.roleIds ?? [])];
     const roles = await db.selectFrom('sysRole').select(['id', 'roleCode']).where((eb) => eb.or([eb('roleCode', '=', 'admin'), ...(roleIds.length ? [eb('id', 'in', roleIds)] : [])])).execute();
     const missing = roleIds.filter((r) => !roles.some((x) => x.id === r));
@@ -251,12 +253,13 @@ export class OnlineForms {
     const stamp = { createBy: user, createTime: now, delFlag: 0, ruleFlag: 0, alwaysShow: 0, keepAlive: 0, hideTab: 0, internalOrExternal: 0, description: null, redirect: null, componentName: null };
     const menuId = newId();
     await inTransaction(db, async (tx) => {
-      const last = await tx.selectFrom('sysPermission').select((eb) => eb.fn.max('sortNo').as('n')).where('parentId', '=', parent.id).executeTakeFirst();
+      const last = await tx.selectFrom('sysPermission').select((eb) => eb.fn.max('sortNo').as('n'))
+        .where((eb) => (parent ? eb('parentId', '=', parent.id) : eb.or([eb('parentId', 'is', null), eb('parentId', '=', '')]))).executeTakeFirst();
       await tx.insertInto('sysPermission').values({
-        ...stamp, id: menuId, parentId: parent.id, name: schema.title, url: `/online/cgformList/${schema.table}`, component: schema.component,
-        menuType: 1, perms: null, permsType: null, sortNo: Number(last?.n ?? 0) + 1, icon: 'table', isRoute: 1, isLeaf: 1, hidden: 0, status: null,
+        ...stamp, id: menuId, parentId: parent?.id ?? null, name: schema.title, url: `/online/cgformList/${schema.table}`, component: schema.component,
+        menuType: parent ? 1 : 0, perms: null, permsType: null, sortNo: Number(last?.n ?? 0) + 1, icon: 'table', isRoute: 1, isLeaf: 1, hidden: 0, status: null,
       }).execute();
-      await tx.updateTable('sysPermission').set({ isLeaf: 0 }).where('id', '=', parent.id).execute();
+      if (parent) await tx.updateTable('sysPermission').set({ isLeaf: 0 }).where('id', '=', parent.id).execute();
       const grants = [menuId];
       for (const [i, [action, name]] of [['add', '添加'], ['edit', '编辑'], ['delete', '删除'], ['export', '导出'], ['import', '导入']].entries()) {
         const bid = newId();
@@ -268,7 +271,7 @@ export class OnlineForms {
       }
       grants.push(...await addButtonPermissions(tx, head.id, schema.table, menuId, user));
       // A menu shows only under menus its users hold: the ancestors are granted too, where missing.
-      for (let at: string | null = parent.id; at;) {
+      for (let at: string | null = parent?.id ?? null; at;) {
         grants.push(at);
         const up: { parentId: string | null } | undefined = await tx.selectFrom('sysPermission').select('parentId').where('id', '=', at).executeTakeFirst();
         at = up?.parentId || null;

@@ -27,7 +27,7 @@ const treeList = [node('online', '在线开发', 0, [node('cgform', 'Online表�
 function open(onClose = vi.fn()) {
   render(
     <ConfigProvider locale={zhCN}>
-      <App><CgformMenu schema={{} as PageSchema} row={{ id: 'h1', tableName: 'demo_contract', tableTxt: '合同' }} selectedIds={[]} open onClose={onClose} /></App>
+      <App><CgformMenu schema={{} as PageSchema} row={{ id: 'h1', tableName: 'demo_contract', tableTxt: '合同', isDbSynch: 'Y' }} selectedIds={[]} open onClose={onClose} /></App>
     </ConfigProvider>,
   );
   return onClose;
@@ -41,17 +41,19 @@ beforeEach(() => {
 afterEach(() => { cleanup(); vi.clearAllMocks(); });
 
 describe('CgformMenu', () => {
-  it('sends the chosen roles, then reloads the menus of the signed-in administrator', async () => {
+  it('sends the chosen roles for a top-level entry by default, then reloads the menus of the signed-in administrator', async () => {
     post.mockResolvedValue(envelope(true, 'm1', '已添加到菜单') as never);
     const onClose = open();
     const reviewer = await screen.findByLabelText('审核人（reviewer）');
+    expect(screen.getByText('尚未选择角色：添加后只有管理员能看到该菜单。')).toBeInTheDocument();
     fireEvent.click(reviewer);
     await waitFor(() => expect(reviewer).toBeChecked());
     expect(get).toHaveBeenCalledWith('/sys/role/list', { pageNo: 1, pageSize: 100 });
     // The administrator always gets it: not a choice.
     expect(screen.queryByText('管理员（admin）')).not.toBeInTheDocument();
     add();
-    await waitFor(() => expect(post).toHaveBeenCalledWith('/online/cgform/head/addToMenu', { id: 'h1', roleIds: ['r2'] }));
+    expect(screen.queryByText('尚未选择角色：添加后只有管理员能看到该菜单。')).not.toBeInTheDocument();
+    await waitFor(() => expect(post).toHaveBeenCalledWith('/online/cgform/head/addToMenu', { id: 'h1', roleIds: ['r2'], topLevel: true }));
     expect(await screen.findByText('已添加到菜单')).toBeInTheDocument();
     expect(screen.getByText('当前账号的菜单已刷新；所选角色的用户重新登录后即可看到该菜单')).toBeInTheDocument();
     await waitFor(() => expect(onClose).toHaveBeenCalledWith(false));
