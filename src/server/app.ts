@@ -17,6 +17,7 @@ import { phoneLoginRoutes } from './modules/login/phone.js';
 import { loginRoutes } from './modules/login/routes.js';
 import { permissionRoutes } from './modules/permission/routes.js';
 import { schemaRoutes } from './modules/schema/routes.js';
+import { UPLOAD_MAX_BYTES } from '../schema/upload-limit.js';
 import { siteRoutes } from './modules/site/routes.js';
 import { selfRoutes } from './modules/user/self-routes.js';
 import { registerRoutes } from './modules/user/register-routes.js';
@@ -85,7 +86,7 @@ export async function buildApp(ctx: AppContext, opts: { logger?: boolean | objec
     installAuthGuard(api);
     installNotFound(api);
     // One file of at most 10 MB per request; the limit answers 413 through the error handler.
-    await api.register(multipart, { limits: { fileSize: 10 * 1024 * 1024, files: 1, fields: 20 }, throwFileSizeLimit: true });
+    await api.register(multipart, { limits: { fileSize: UPLOAD_MAX_BYTES, files: 1, fields: 20 }, throwFileSizeLimit: true });
     for (const mod of API_MODULES) await api.register(mod);
     await api.register(liveRoutes);
     for (const mod of SCHEMA_MODULES) {

@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { DatabaseBusyError } from '../db/transaction.js';
+import { UPLOAD_TOO_LARGE } from '../../schema/upload-limit.js';
 import { ClientError, fail } from './result.js';
 
 const FASTIFY_CLIENT_ERRORS: Record<string, string> = {
@@ -8,7 +9,7 @@ const FASTIFY_CLIENT_ERRORS: Record<string, string> = {
   FST_ERR_CTP_EMPTY_JSON_BODY: '请求体为空',
   FST_ERR_CTP_INVALID_JSON_BODY: '请求体不是合法的JSON',
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: '请求长度不正确',
-  FST_REQ_FILE_TOO_LARGE: '文件大小超出10MB限制',
+  FST_REQ_FILE_TOO_LARGE: UPLOAD_TOO_LARGE,
   FST_FILES_LIMIT: '一次只能上传一个文件',
   FST_INVALID_MULTIPART_CONTENT_TYPE: '请以 multipart/form-data 上传文件',
 };

@@ -12,19 +12,19 @@ export interface UploadOptions {
 
 export const DEFAULT_BIZ = 'temp';
 
-/** SPEC §8: what a failed upload says. */
-export const uploadFailedMessage = (name: string) => `${name} file upload failed.`;
+/** SPEC §8: what a failed upload says, followed by the reason when there is one (the server's message). */
+export const uploadFailedMessage = (name: string, reason?: string) => `${name} file upload failed.${reason ? ` ${reason}` : ''}`;
 
 /**
  * Sends one file to `/sys/common/upload` (multipart field `file`, form field `biz`) and resolves to
  * the stored path the server answers in `message`. XMLHttpRequest, not fetch: only it reports
- * upload progress. Rejects with the SPEC message naming the file.
+ * upload progress. Rejects with the SPEC message naming the file and the server's reason.
  */
 export function uploadFile(file: File | Blob, opts: UploadOptions = {}): Promise<string> {
   const name = file instanceof File ? file.name : 'file';
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
-    const fail = () => reject(new Error(uploadFailedMessage(name)));
+    const fail = (reason?: string) => reject(new Error(uploadFailedMessage(name, reason)));
     xhr.open('POST', `${API_BASE}/sys/common/upload`);
     const token = getToken();
     if (token) xhr.setRequestHeader('X-Access-Token', token);
@@ -32,15 +32,15 @@ export function uploadFile(file: File | Blob, opts: UploadOptions = {}): Promise
     xhr.upload.onprogress = (e) => {
       if (e.lengthComputable) opts.onProgress?.(Math.round((e.loaded / e.total) * 100));
     };
-    xhr.onerror = fail;
-    xhr.onabort = fail;
+    xhr.onerror = () => fail();
+    xhr.onabort = () => fail();
     xhr.onload = () => {
       try {
         const body = JSON.parse(xhr.responseText) as { success?: boolean; message?: string };
         if (xhr.status >= 200 && xhr.status < 300 && body.success && body.message) resolve(body.message);
-        else fail();
+        else fail(body.message);
       } catch {
-        fail();
+        fail(`(${xhr.status})`);
       }
     };
     opts.signal?.addEventListener('abort', () => xhr.abort());

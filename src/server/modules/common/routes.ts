@@ -7,9 +7,10 @@ import { badRequest, ClientError, fail, ok } from '../../http/result.js';
 import { NOT_FOUND_MESSAGE } from '../../http/errors.js';
 import { contentDisposition, resolveInside, servedAs, staticRelativePath } from './static-file.js';
 import { parseBiz, storedName } from './upload-names.js';
+import { UPLOAD_TOO_LARGE } from '../../../schema/upload-limit.js';
 
-/** Same wording as the multipart limit in the error handler (app.ts registers the 10 MB limit). */
-const TOO_LARGE = '文件大小超出10MB限制';
+/** Same wording as the multipart limit in the error handler and the browser's own check before sending. */
+const TOO_LARGE = UPLOAD_TOO_LARGE;
 
 interface Received {
   /** Where the bytes wait until the form is complete (biz may come after the file). */

@@ -1,10 +1,12 @@
 import { PlusOutlined, UploadOutlined } from '@ant-design/icons';
 import { Button, Image, Upload, type UploadFile } from 'antd';
+import { useField } from '@formily/react';
 import { useEffect, useRef, useState } from 'react';
 import { staticUrl } from '../../app/config';
 import { uploadFailedMessage, uploadFile } from '../../utils/upload';
 import { useFeedback } from './feedback';
 import { acceptedKinds, nameAccepted } from '../../../schema/file-kinds';
+import { UPLOAD_MAX_BYTES, UPLOAD_TOO_LARGE } from '../../../schema/upload-limit';
 import { joinPaths, refusal, shownName, splitPaths, type FileKind } from './stored-files';
 
 /** SPEC §9: the upload button's text unless the field's `extend.text` says otherwise. */
@@ -55,6 +57,16 @@ export default function UploadEditor({ value, onChange, biz, uploadnum, text = D
 
   useEffect(() => () => inFlight.current.forEach((c) => c.abort()), []);
 
+  // The form is not saved while a file is on its way or failed: its path would be missing without a word.
+  const field = useField() as { selfErrors?: string[]; title?: unknown } | undefined;
+  const uploading = pending.some((f) => f.status === 'uploading');
+  const failed = pending.some((f) => f.status === 'error');
+  useEffect(() => {
+    if (!field || !('selfErrors' in field)) return;
+    const label = typeof field.title === 'string' ? field.title : '附件';
+    field.selfErrors = uploading ? [`${label}正在上传，请稍候`] : failed ? [`${label}有文件上传失败，请移除后重试`] : [];
+  }, [field, uploading, failed]);
+
   const patch = (uid: string, change: Partial<UploadFile>) => setPending((list) => list.map((f) => (f.uid === uid ? { ...f, ...change } : f)));
 
   const start = async (file: File & { uid: string }) => {
@@ -63,6 +75,8 @@ export default function UploadEditor({ value, onChange, biz, uploadnum, text = D
     setPending((list) => [...list, { uid: file.uid, name: file.name, status: 'uploading', percent: 0, originFileObj: file as UploadFile['originFileObj'] }]);
     try {
       const ready = prepare ? await prepare(file) : file;
+      // Refused here, before any byte is sent, with the server's own words.
+      if (ready.size > UPLOAD_MAX_BYTES) throw new Error(uploadFailedMessage(file.name, UPLOAD_TOO_LARGE));
       const stored = await uploadFile(ready, { biz, signal: controller.signal, onProgress: (percent) => patch(file.uid, { percent }) });
       if (controller.signal.aborted) return;
       latest.current = [...latest.current, stored];

@@ -8,6 +8,7 @@ import { widgetOf } from '../registry';
 import { fileCell } from '.';
 import { shownName, splitPaths } from './stored-files';
 import { FakeXhr, installFakeXhr, renderView } from './upload-test-kit';
+import { UPLOAD_MAX_BYTES, UPLOAD_TOO_LARGE } from '../../../schema/upload-limit';
 
 const REPORT = 'temp/报告_1700000000000.pdf';
 const SHEET = 'news/2025/预算_1700000000001.xlsx';
@@ -67,14 +68,25 @@ describe('file view', () => {
     expect(FakeXhr.sent[0].biz).toBe('temp');
   });
 
-  it('shows a failed upload as an error item with the SPEC message, and keeps the value', async () => {
+  it('shows a failed upload as an error item with the SPEC message and the server’s reason, keeps the value and blocks the form', async () => {
     const { form, input } = await renderView('file', {}, REPORT);
     pick(input(), txt('坏文件.txt'));
     await waitFor(() => expect(FakeXhr.sent).toHaveLength(1));
-    act(() => FakeXhr.sent[0].answer(413, { success: false, message: '文件大小超出10MB限制', code: 413, result: null }));
-    expect(await screen.findByText('坏文件.txt file upload failed.')).toBeTruthy();
+    await waitFor(() => expect(form.errors.map((e) => e.messages).flat()).toEqual(['附件正在上传，请稍候']));
+    act(() => FakeXhr.sent[0].answer(400, { success: false, message: '文件类型不被允许', code: 400, result: null }));
+    expect(await screen.findByText('坏文件.txt file upload failed. 文件类型不被允许')).toBeTruthy();
     expect(item('坏文件.txt').className).toContain('ant-upload-list-item-error');
     expect(form.values.f).toBe(REPORT);
+    await expect(form.submit()).rejects.toBeTruthy();
+    expect(form.errors.map((e) => e.messages).flat()).toEqual(['附件有文件上传失败，请移除后重试']);
+  });
+
+  it('refuses a file over the limit before sending a byte, with the server’s words', async () => {
+    const { form, input } = await renderView('file');
+    pick(input(), new File([new Uint8Array(UPLOAD_MAX_BYTES + 1)], '大文件.zip'));
+    expect(await screen.findByText(`大文件.zip file upload failed. ${UPLOAD_TOO_LARGE}`)).toBeTruthy();
+    expect(FakeXhr.sent).toHaveLength(0);
+    expect(form.values.f).toBeUndefined();
   });
 
   it('removes a file from the value only: no request goes to the server', async () => {
