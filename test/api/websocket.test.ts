@@ -79,6 +79,21 @@ describe(`live notices over WebSocket [${BACKEND}]`, () => {
     expect(stored.busId).toBe(f.id);
   });
 
+  it('tells a user of a task handed to them, on add and on a change of hands', async () => {
+    const reviewer = await open('reviewer');
+    const applicant = await open('applicant');
+    expectOk(await s.api.post('/pms/task/add', { title: '汇总评审意见', assignee: 'reviewer', deadline: '2030-01-31', priority: 'M' }, { token: token.admin }));
+    const added = await reviewer.next((m) => m.msgTxt === '新任务：汇总评审意见');
+    const task = await (s.db as any).selectFrom('pms_task').select('id').where('title', '=', '汇总评审意见').executeTakeFirstOrThrow();
+    expect(await (s.db as any).selectFrom('sys_announcement').select('busId').where('id', '=', added.msgId).executeTakeFirstOrThrow()).toEqual({ busId: task.id });
+    expectOk(await s.api.put('/pms/task/edit', { id: task.id, title: '汇总评审意见', assignee: 'applicant', deadline: '2030-01-31', priority: 'M' }, { token: token.admin }));
+    expect(await applicant.next((m) => m.msgTxt === '新任务：汇总评审意见')).toMatchObject({ cmd: 'user' });
+    // An edit that keeps the assignee tells nobody again.
+    expectOk(await s.api.put('/pms/task/edit', { id: task.id, title: '汇总评审意见', assignee: 'applicant', deadline: '2030-02-28', priority: 'M' }, { token: token.admin }));
+    await new Promise((r) => setTimeout(r, 300));
+    expect(applicant.heard.filter((m) => m.msgTxt === '新任务：汇总评审意见')).toHaveLength(1);
+  });
+
   it('with REDIS_URL, a publication on one instance reaches a socket on another', async () => {
     // The test server joins Redis, and a second instance on the same database joins it too.
     await s.app.ctx.live.useRedis(REDIS_URL);
