@@ -41,6 +41,9 @@ describe('data rules in Chromium', () => {
     await form.getByLabel('规则字段').click();
     await page.locator('.ant-select-dropdown:visible').getByText('优先级（priority）').click();
     await form.getByLabel('规则值').fill('H');
+    // The value's hint list (system variables) may still be open over the buttons: close it first.
+    await form.locator('.ant-modal-title').click();
+    await page.locator('.ant-select-dropdown:visible').waitFor({ state: 'hidden' });
     await form.getByRole('button', { name: /保\s*存/ }).click();
     await toast('添加成功！').waitFor();
     await drawer.locator('.ant-table-row').filter({ hasText: '只看高优先级' }).filter({ hasText: '等于' }).waitFor();
