@@ -56,6 +56,16 @@ describe(`live notices over WebSocket [${BACKEND}]`, () => {
     expect(await l.next((m) => m.cmd === 'heartcheck')).toEqual({ cmd: 'heartcheck', msgTxt: '心跳响应' });
   });
 
+  it('closes a socket at its next heartbeat once its session has ended', async () => {
+    const second = await s.login('applicant');
+    const l = await openLive(s.apiUrl, userId.applicant, second);
+    sockets.push(l);
+    expect((await s.api('POST', '/sys/logout', { token: second })).status).toBe(200);
+    const closed = new Promise<number>((resolve) => l.ws.once('close', (code) => resolve(code)));
+    l.ws.send('HeartBeat');
+    expect(await closed).toBe(4401);
+  });
+
   it('tells only the named user of a publication to them, and everyone of one to all, within 1 s', async () => {
     const applicant = await open('applicant');
     const reviewer = await open('reviewer');
