@@ -77,6 +77,10 @@ describe(`live notices over WebSocket [${BACKEND}]`, () => {
     for (const l of [applicant, reviewer]) expect(await l.next((m) => m.msgId === toAll)).toMatchObject({ cmd: 'topic', msgTxt: '平台维护通知' });
     // The reviewer heard the publication to everyone, and nothing of the one to the applicant.
     expect(reviewer.heard.some((m) => m.msgId === toOne)).toBe(false);
+    // Revoked, it leaves the bells showing it: they are told to reload.
+    expectOk(await s.api.get(`/sys/annountCement/doReovkeData?id=${toOne}`, { token: token.admin }), '该系统通知撤销成功');
+    await applicant.next((m) => m.msgId === toOne && applicant.heard.filter((x) => x.msgId === toOne).length === 2);
+    expect(reviewer.heard.some((m) => m.msgId === toOne)).toBe(false);
   });
 
   it('tells the sender of feedback of the reply (a workflow notice through notifyUsers)', async () => {

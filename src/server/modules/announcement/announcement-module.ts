@@ -8,7 +8,7 @@ import { badRequest, fail, ok, okMessage } from '../../http/result.js';
 import { formatDateTime } from '../../util/time.js';
 import { holdsAction, idParam, merged, requireAnyAction, requireDictValue, requireOneOf, requireOrdered } from '../system/checks.js';
 import {
-  addReceipts, ANNOUNCEMENT, ensureBroadcastReceipts, normalizeRecipients, PUBLISHED, recipientIds, SEND,
+  addReceipts, ANNOUNCEMENT, ensureBroadcastReceipts, normalizeRecipients, PUBLISHED, recipientIds, SEND, unreadHolders,
 } from './recipients.js';
 import { inTransaction } from '../../db/transaction.js';
 import { pushToAll, pushToUsers } from '../../live/publisher.js';
@@ -61,6 +61,8 @@ const hooks: SchemaModule['hooks'] = {
     await checkAnnouncement(h, merged(current, changes), changes);
   },
   async afterDelete(h, ids) {
+    // Bells still showing a deleted one drop it.
+    pushToUsers(h.db, await unreadHolders(h.db, ids), {});
     await h.db.deleteFrom(SEND).where('anntId', 'in', ids).execute();
   },
   // Drafts and other people's announcements are for the announcement managers only: anyone else
@@ -129,6 +131,8 @@ async function routes(app: FastifyInstance): Promise<void> {
     const now = formatDateTime();
     await tx.updateTable(ANNOUNCEMENT).set({ sendStatus: REVOKED, cancelTime: now, updateBy: req.user!.username, updateTime: now })
       .where('id', '=', row.id as string).execute();
+    // Bells showing it drop it (the bell lists published ones only).
+    pushToUsers(tx, await unreadHolders(tx, [row.id as string]), { msgId: row.id as string });
     return '该系统通知撤销成功';
   });
 

@@ -49,6 +49,13 @@ const receipt = (anntId: string, userId: string, by: string) => ({
   createBy: by, createTime: formatDateTime(), updateBy: null, updateTime: null, sysOrgCode: null,
 });
 
+/** The users whose bell may show one of these announcements (they hold an unread receipt). */
+export async function unreadHolders(db: Kysely<any>, anntIds: string[]): Promise<string[]> {
+  if (!anntIds.length) return [];
+  const rows = await db.selectFrom(SEND).select('userId').distinct().where('anntId', 'in', anntIds).where('readFlag', '=', '0').execute() as { userId: string }[];
+  return rows.map((r) => r.userId);
+}
+
 /** Unread receipts for the given users; existing ones (and their read state) are kept. */
 export async function addReceipts(db: Kysely<any>, anntId: string, userIds: string[], by: string): Promise<void> {
   for (let i = 0; i < userIds.length; i += 200) {
