@@ -3,7 +3,7 @@ import '@testing-library/jest-dom/vitest';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { App, ConfigProvider } from 'antd';
 import zhCN from 'antd/es/locale/zh_CN';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { http } from '../../api/request';
 import type { Design, DesignField } from '../../../schema/cgform';
 import type { PageSchema } from '../../../schema/types';
@@ -43,6 +43,14 @@ async function pick(container: HTMLElement, label: string, title: string) {
   fireEvent.click(options.at(-1)!);
 }
 
+/** What the pickers read: the dictionaries and their items, the main designs, the category tree. */
+const LOOKUPS: Record<string, unknown> = {
+  '/sys/dict/treeList': [{ dictName: '优先级', dictCode: 'priority' }, { dictName: '性别', dictCode: 'sex' }],
+  '/sys/dict/getDictItems/priority': [{ value: '1', text: '紧急' }, { value: '2', text: '一般' }],
+  '/online/cgform/head/list': { records: [{ tableName: 'demo_order', tableTxt: '订单', tableType: 2 }, { tableName: 'demo_single', tableTxt: '单表', tableType: 1 }], total: 2 },
+  '/sys/category/loadTreeRoot': [{ key: 'c1', title: '赛道', code: 'A01', children: [{ key: 'c2', title: '人工智能', code: 'A01A01' }] }],
+};
+beforeEach(() => { get.mockImplementation(async (url: string) => envelope(true, LOOKUPS[url] ?? []) as never); });
 afterEach(() => { cleanup(); vi.clearAllMocks(); });
 
 describe('CgformDesigner', () => {
@@ -78,8 +86,13 @@ describe('CgformDesigner', () => {
     fireEvent.click(within(rows()[6]).getByLabelText('必填'));
 
     tab('字典');
-    expect(within(rows()[6]).getByText(/字典code 填字典编码/)).toBeInTheDocument();
-    type(within(rows()[6]).getByLabelText('字典code'), 'priority');
+    expect(within(rows()[6]).getByText(/字典code 搜索并选择数据字典/)).toBeInTheDocument();
+    // The dictionary is picked by its name, and its items previewed where it is chosen.
+    await pick(rows()[6], '字典code', '优先级（priority）');
+    fireEvent.click(within(rows()[6]).getByText('预览'));
+    expect(await screen.findByText('紧急')).toBeInTheDocument();
+    // Help sits beside each column title.
+    expect(screen.getByLabelText('字典code说明')).toBeInTheDocument();
 
     tab('索引');
     fireEvent.click(screen.getByRole('button', { name: '新增索引' }));
@@ -120,7 +133,7 @@ describe('CgformDesigner', () => {
     await waitFor(() => expect(post).toHaveBeenCalledTimes(1));
     const { fields } = post.mock.calls[0][1] as Design;
     expect(fields.slice(6).map((f) => f.fieldValidType)).toEqual(['m', '^[A-Z]{2}\\d{4}$']);
-  });
+  }, 20_000);
 
   it('asks for the table name and description before sending anything', async () => {
     open();
@@ -193,14 +206,15 @@ describe('CgformDesigner', () => {
     expect(screen.queryByRole('tab', { name: '外键' })).toBeNull();
     fireEvent.click(screen.getByLabelText('附表'));
     fireEvent.click(await screen.findByLabelText('一对一（表单）'));
-    tab('外键');
-    fireEvent.click(screen.getByRole('button', { name: '新增字段' }));
+    // The main table is chosen among the main designs (not the single one); the foreign key row follows.
+    await pick(document.body, '关联主表', '订单（demo_order）');
+    expect(document.querySelector('[title="单表（demo_single）"]')).toBeNull();
     tab('数据库属性');
     await waitFor(() => expect(rows()).toHaveLength(7));
     type(within(rows()[6]).getByLabelText('字段名'), 'order_id');
     tab('外键');
     await waitFor(() => expect(within(pane()).getAllByLabelText('主表名')).toHaveLength(7));
-    type(within(rows()[6]).getByLabelText('主表名'), ' demo_order ');
+    expect(rows()[6].querySelector('.ant-select-selection-item')).toHaveTextContent('订单（demo_order）');
     save();
     await waitFor(() => expect(post).toHaveBeenCalledTimes(1));
     const sent = post.mock.calls[0][1] as Design;
@@ -215,6 +229,29 @@ describe('CgformDesigner', () => {
     expect(single.head).toMatchObject({ tableType: 1 });
     expect(single.head).not.toHaveProperty('relationType');
     expect(single.fields.some((f) => f.mainTable)).toBe(false);
-  });
-});
+  }, 20_000);
 
+  it('a main table adds its sub table from its own designer, the foreign key already set', async () => {
+    post.mockResolvedValue(envelope(true, 'h4', '添加成功！') as never);
+    const onClose = open();
+    fireEvent.click(screen.getByLabelText('主表'));
+    fireEvent.click(await screen.findByRole('button', { name: '新增附表' }));
+    expect(await screen.findByText('请先填写本表的表名，再新增附表')).toBeInTheDocument();
+    type(screen.getByLabelText('表名'), 'demo_team');
+    type(screen.getByLabelText('表描述'), '参赛团队');
+    fireEvent.click(screen.getByRole('button', { name: '新增附表' }));
+    expect(await screen.findByText('新增附表 - 参赛团队')).toBeInTheDocument();
+    const sub = document.querySelectorAll<HTMLElement>('.cgform-designer')[1];
+    type(within(sub).getByLabelText('表名'), 'demo_member');
+    type(within(sub).getByLabelText('表描述'), '团队成员');
+    fireEvent.click(within(sub).getByRole('button', { name: /保\s*存/ }));
+    await waitFor(() => expect(post).toHaveBeenCalledTimes(1));
+    const sent = post.mock.calls[0][1] as Design;
+    expect(sent.head).toMatchObject({ tableName: 'demo_member', tableType: 3, relationType: 0 });
+    expect(sent.fields.at(-1)).toMatchObject({ dbFieldName: 'demo_team_id', mainTable: 'demo_team', mainField: 'id', isShowForm: 0 });
+    expect(await screen.findByText('附表：demo_member')).toBeInTheDocument();
+    // Closed without saving the main: the list still reloads, the sub table is there.
+    fireEvent.click(screen.getAllByRole('button', { name: /取\s*消/ })[0]);
+    expect(onClose).toHaveBeenCalledWith(true);
+  }, 20_000);
+});

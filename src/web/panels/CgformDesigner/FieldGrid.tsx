@@ -1,8 +1,21 @@
 import { Form, Table, type FormListFieldData, type GetRef } from 'antd';
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { gridColumns, type GridTab } from './columns';
 
-const HEIGHT = 420;
+/** What the window leaves the grid below the designer's head, tabs and the drawer's title. */
+const ABOVE_GRID = 330;
+const gridHeight = () => Math.max(320, window.innerHeight - ABOVE_GRID);
+
+/** The grid's height follows the window (virtual rows need a number, not a CSS length). */
+function useGridHeight(): number {
+  const [height, setHeight] = useState(gridHeight);
+  useEffect(() => {
+    const resize = () => setHeight(gridHeight());
+    window.addEventListener('resize', resize);
+    return () => window.removeEventListener('resize', resize);
+  }, []);
+  return height;
+}
 
 /**
  * One tab's view of the field rows. The table is virtual: only the rows in sight are drawn (the
@@ -20,6 +33,7 @@ export function FieldGrid({ tab }: { tab: GridTab }) {
 
 function Rows({ rows, columns }: { rows: FormListFieldData[]; columns: ReturnType<typeof gridColumns> }) {
   const table = useRef<GetRef<typeof Table>>(null);
+  const height = useGridHeight();
   const count = useRef(0);
   // A row added (not the rows of a loaded design) is scrolled into sight.
   useEffect(() => {
@@ -27,5 +41,5 @@ function Rows({ rows, columns }: { rows: FormListFieldData[]; columns: ReturnTyp
     count.current = rows.length;
   }, [rows.length]);
   const width = columns.reduce((sum, c) => sum + Number(c.width ?? 0), 0);
-  return <Table ref={table} virtual size="small" bordered rowKey="key" pagination={false} dataSource={rows} columns={columns} scroll={{ x: width, y: HEIGHT }} />;
+  return <Table ref={table} virtual size="small" bordered rowKey="key" pagination={false} dataSource={rows} columns={columns} scroll={{ x: width, y: height }} />;
 }

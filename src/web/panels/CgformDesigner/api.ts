@@ -22,10 +22,10 @@ export const cgformApi = {
   fields: (headId: string) => http.get<DesignField[]>('/online/cgform/field/listByHeadId', { headId }),
   indexes: (headId: string) => http.get<DesignIndex[]>('/online/cgform/index/listByHeadId', { headId }),
   syncPlan: (headId: string) => http.get<SyncPlan>(`/online/cgform/api/syncPlan/${headId}`),
-  sync: (headId: string, method: 'normal' | 'force') => http.post<{ applied: DdlStep[]; skipped: DdlStep[] }>(`/online/cgform/api/doDbSynch/${headId}/${method}`, {}),
+  sync: (headId: string, method: 'normal' | 'force') => http.post<{ applied: DdlStep[]; skipped: DdlStep[]; subs?: string[] }>(`/online/cgform/api/doDbSynch/${headId}/${method}`, {}),
   versions: (headId: string, params: Record<string, unknown>) => http.get<Page<FormVersion>>('/online/cgform/version/list', { ...params, headId, column: 'tableVersion', order: 'desc' }),
   restore: (id: string, version: number) => http.post<null>('/online/cgform/head/restore', { id, version }),
-  addToMenu: (body: { id: string; parentId?: string; roleIds: string[] }) => http.post<string>('/online/cgform/head/addToMenu', body),
+  addToMenu: (body: { id: string; parentId?: string; topLevel?: boolean; roleIds: string[] }) => http.post<string>('/online/cgform/head/addToMenu', body),
 };
 
 export { refusalOf } from '../../api/refusal';

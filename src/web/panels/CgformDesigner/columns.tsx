@@ -1,8 +1,10 @@
-import { Form, Input, InputNumber, Select, type FormInstance, type FormListFieldData, type TableColumnsType } from 'antd';
+import { QuestionCircleOutlined } from '@ant-design/icons';
+import { Form, Input, InputNumber, Select, Tooltip, type FormInstance, type FormListFieldData, type TableColumnsType } from 'antd';
 import type { ReactNode } from 'react';
 import type { DesignField } from '../../../schema/cgform';
 import { FlagBox, ON_INPUT_LINE, Plain, ValidTypeInput } from './cells';
-import { DB_TYPES, dictHint, VIEW_FOR_TYPE, VIEW_LABELS, yes, type DesignValues } from './model';
+import { COLUMN_HELP, DB_TYPES, dictHint, extendHint, VIEW_FOR_TYPE, VIEW_LABELS, yes, type DesignValues } from './model';
+import { CategoryCodeSelect, DictCodeSelect, MainTableSelect } from './pickers';
 
 export type GridTab = 'db' | 'page' | 'check' | 'dict' | 'foreign';
 
@@ -23,7 +25,24 @@ export function gridColumns(tab: GridTab, form: FormInstance<DesignValues>, remo
 /** Cells follow their own values; the table redraws one only when its row moved (60 rows stay quick). */
 const movedRow = (r: FormListFieldData, prev: FormListFieldData) => r.key !== prev.key || r.name !== prev.name;
 
+/** A column's title with its help beside it, read where the setting is edited. */
+function titled(title: string): ReactNode {
+  const help = COLUMN_HELP[title];
+  if (!help) return title;
+  return <span>{title} <Tooltip title={help}><QuestionCircleOutlined aria-label={`${title}说明`} style={{ color: 'rgba(0,0,0,.45)' }} /></Tooltip></span>;
+}
+
 function columnsOf(tab: GridTab, form: FormInstance<DesignValues>, remove: (index: number) => void): TableColumnsType<FormListFieldData> {
+  return columnSet(tab, form, remove).map((c) => (typeof c.title === 'string' ? { ...c, title: titled(c.title) } : c));
+}
+
+/** The dictionary cells follow the view and whether a table is named (then 字典code is the table's value column). */
+const dictChanged = (i: number) => (a: DesignValues, b: DesignValues) =>
+  a.fields?.[i]?.fieldShowType !== b.fields?.[i]?.fieldShowType || !!a.fields?.[i]?.dictTable !== !!b.fields?.[i]?.dictTable;
+
+const CODE_DICT_VIEWS = new Set(['list', 'radio', 'checkbox', 'list_multi']);
+
+function columnSet(tab: GridTab, form: FormInstance<DesignValues>, remove: (index: number) => void): TableColumnsType<FormListFieldData> {
   const value = (f: FormListFieldData, key: keyof DesignField) => form.getFieldValue(['fields', f.name, key]);
   const locked = (f: FormListFieldData) => yes(value(f, 'dbIsKey'));
   const cell = (title: string, key: keyof DesignField, control: (f: FormListFieldData) => ReactNode, width?: number): Col => ({
@@ -33,7 +52,7 @@ function columnsOf(tab: GridTab, form: FormInstance<DesignValues>, remove: (inde
   const byView = (title: string, key: string, render: (view: string, f: FormListFieldData) => ReactNode, width?: number): Col => ({
     title, key, width,
     render: (_, f) => (
-      <Form.Item noStyle shouldUpdate={(a: DesignValues, b: DesignValues) => a.fields?.[f.name]?.fieldShowType !== b.fields?.[f.name]?.fieldShowType}>
+      <Form.Item noStyle shouldUpdate={dictChanged(f.name)}>
         {() => render(value(f, 'fieldShowType') || 'text', f)}
       </Form.Item>
     ),
@@ -65,7 +84,9 @@ function columnsOf(tab: GridTab, form: FormInstance<DesignValues>, remove: (inde
       cell('控件类型', 'fieldShowType', (f) => <Select aria-label="控件类型" virtual={false} showSearch optionFilterProp="label" disabled={locked(f)} options={viewOptions} style={{ width: '100%' }} />, 190),
       flag('是否查询', 'isQuery'),
       cell('查询模式', 'queryMode', () => <Select aria-label="查询模式" options={queryModes} style={{ width: '100%' }} />, 120),
-      cell('扩展参数', 'fieldExtendJson', () => <Input aria-label="扩展参数" placeholder='{"uploadnum":2}' />, 180),
+      byView('扩展参数', 'fieldExtendJson', (view, f) => (
+        <Form.Item name={[f.name, 'fieldExtendJson']} noStyle><Input aria-label="扩展参数" placeholder={extendHint(view)} /></Form.Item>
+      ), 180),
     ];
     case 'check': return [
       ...named,
@@ -79,16 +100,20 @@ function columnsOf(tab: GridTab, form: FormInstance<DesignValues>, remove: (inde
         <Form.Item name={[f.name, 'dictTable']} noStyle><Input aria-label="字典table" placeholder={dictHint(view).table} disabled={!dictHint(view).table} /></Form.Item>
       ), 200),
       byView('字典code', 'dictField', (view, f) => (
-        <Form.Item name={[f.name, 'dictField']} noStyle><Input aria-label="字典code" placeholder={dictHint(view).field} disabled={!dictHint(view).field} /></Form.Item>
-      ), 160),
+        <Form.Item name={[f.name, 'dictField']} noStyle>{
+          view === 'cat_tree' ? <CategoryCodeSelect aria-label="字典code" />
+            : CODE_DICT_VIEWS.has(view) && !value(f, 'dictTable') ? <DictCodeSelect aria-label="字典code" />
+              : <Input aria-label="字典code" placeholder={dictHint(view).field} disabled={!dictHint(view).field} />
+        }</Form.Item>
+      ), 240),
       byView('字典text', 'dictText', (view, f) => (
         <Form.Item name={[f.name, 'dictText']} noStyle><Input aria-label="字典text" placeholder={dictHint(view).text} disabled={!dictHint(view).text} /></Form.Item>
       ), 200),
-      byView('说明', 'hint', (view) => <span style={{ ...ON_INPUT_LINE, color: 'rgba(0,0,0,.45)', fontSize: 12 }}>{dictHint(view).note}</span>, 360),
+      byView('说明', 'hint', (view) => <div style={{ color: 'rgba(0,0,0,.45)', fontSize: 12, whiteSpace: 'normal', lineHeight: '16px' }}>{dictHint(view).note}</div>, 360),
     ];
     case 'foreign': return [
       ...named,
-      cell('主表名', 'mainTable', (f) => <Input aria-label="主表名" placeholder="关联的主表表名" disabled={locked(f)} />, 200),
+      cell('主表名', 'mainTable', (f) => <MainTableSelect aria-label="主表名" placeholder="关联的主表" disabled={locked(f)} />, 260),
       cell('主表字段', 'mainField', (f) => <Input aria-label="主表字段" placeholder="id" disabled={locked(f)} />, 140),
     ];
   }

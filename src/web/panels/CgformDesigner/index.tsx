@@ -1,4 +1,4 @@
-import { Alert, App, Button, Col, Form, Input, Modal, Radio, Row, Spin, Tabs } from 'antd';
+import { Alert, App, Button, Col, Drawer, Form, Input, Radio, Row, Space, Spin, Tabs } from 'antd';
 import { useEffect, useState } from 'react';
 import type { PanelProps } from '../../renderer/panels';
 import { cgformApi, refusalOf } from './api';
@@ -7,7 +7,8 @@ import type { GridTab } from './columns';
 import { FieldGrid } from './FieldGrid';
 import { IndexGrid } from './IndexGrid';
 import { LinkageGrid } from './LinkageGrid';
-import { designBody, headOf, newDesign, newField, toValues, withTreeFields, yes, type DesignValues } from './model';
+import { designBody, headOf, newDesign, newField, newSubDesign, toValues, withForeignKey, withTreeFields, yes, type DesignValues } from './model';
+import { MainTableSelect } from './pickers';
 
 const GRID_TABS: [GridTab, string][] = [['db', '数据库属性'], ['page', '页面属性'], ['check', '校验字段'], ['dict', '字典'], ['foreign', '外键']];
 const TABLE_KINDS = [{ value: 'single', label: '单表' }, { value: 'tree', label: '树表' }, { value: 'main', label: '主表' }, { value: 'sub', label: '附表' }];
@@ -21,17 +22,36 @@ type TableKind = 'single' | 'tree' | 'main' | 'sub';
  * table on its foreign key's row (外键); a main table lists the sub tables that name it.
  */
 export default function CgformDesigner({ row, open, onClose }: PanelProps) {
+  return <Designer row={row} open={open} onClose={onClose} />;
+}
+
+interface DesignerProps {
+  row: Record<string, unknown> | null;
+  open: boolean;
+  onClose: (changed?: boolean) => void;
+  /** A new sub table of this main table (新增附表 in the main's designer): its kind and foreign key are set. */
+  mainOf?: { tableName: string; tableTxt: string };
+  onSaved?: (tableName: string) => void;
+}
+
+/** The designer fills the window (a drawer over the list), so the grid shows as many rows as fit. */
+function Designer({ row, open, onClose, mainOf, onSaved }: DesignerProps) {
   const { message } = App.useApp();
   const [form] = Form.useForm<DesignValues>();
   const headId = row?.id ? String(row.id) : undefined;
   const [loading, setLoading] = useState(!!headId);
   const [saving, setSaving] = useState(false);
   const [refusal, setRefusal] = useState<string>();
-  const [blank] = useState(newDesign);
+  const [blank] = useState(() => (mainOf ? newSubDesign(mainOf) : newDesign()));
+  // Sub tables added from this (main) designer: the list reloads even if the main is then not saved.
+  const [addedSubs, setAddedSubs] = useState<string[]>([]);
+  const [subOpen, setSubOpen] = useState(false);
   // Not inputs of their own (the kind radio sets them): watched with preserve, as stored values.
   const isTree = yes(Form.useWatch(['head', 'isTree'], { form, preserve: true }));
   const tableType = Number(Form.useWatch(['head', 'tableType'], { form, preserve: true }) ?? 1);
   const subTableStr = Form.useWatch(['head', 'subTableStr'], { form, preserve: true }) as string | undefined;
+  const mainTable = Form.useWatch((v: DesignValues) => v?.fields?.find((f) => f?.mainTable)?.mainTable, { form, preserve: true });
+  const subs = [...new Set([...(subTableStr ? subTableStr.split(',') : []), ...addedSubs])];
   const kind: TableKind = isTree ? 'tree' : tableType === 2 ? 'main' : tableType === 3 ? 'sub' : 'single';
 
   useEffect(() => {
@@ -54,6 +74,17 @@ export default function CgformDesigner({ row, open, onClose }: PanelProps) {
   // Merged rather than set: only the list and the new row redraw, not every cell of the rows already there.
   const addField = () => form.setFieldsValue({ fields: [...((form.getFieldValue('fields') as DesignValues['fields'] | undefined) ?? []), newField()] });
 
+  /** The head's 主表 choice writes the foreign key row (added when there is none). */
+  const chooseMain = (table: string) => form.setFieldsValue(withForeignKey(form.getFieldsValue(true) as DesignValues, table));
+
+  const addSub = async () => {
+    const name = (form.getFieldValue(['head', 'tableName']) as string | undefined)?.trim();
+    if (!name) { void message.warning('请先填写本表的表名，再新增附表'); return; }
+    setSubOpen(true);
+  };
+
+  const close = () => onClose(addedSubs.length > 0);
+
   const save = async () => {
     if (!(await form.validateFields().then(() => true, () => false))) return;
     const body = designBody(form.getFieldsValue(true) as DesignValues);
@@ -64,6 +95,7 @@ export default function CgformDesigner({ row, open, onClose }: PanelProps) {
       const res = headId ? await cgformApi.edit(body) : await cgformApi.add(body);
       if (res.success) {
         void message.success(res.message);
+        onSaved?.(body.head.tableName);
         onClose(true);
       } else {
         setRefusal(res.message);
@@ -76,21 +108,21 @@ export default function CgformDesigner({ row, open, onClose }: PanelProps) {
     }
   };
 
+  const title = headId ? `编辑表单 - ${String(row?.tableTxt ?? '')}` : mainOf ? `新增附表 - ${mainOf.tableTxt}` : '新增表单';
   return (
-    <Modal
-      title={headId ? `编辑表单 - ${String(row?.tableTxt ?? '')}` : '新增表单'}
+    <Drawer
+      title={title}
       open={open}
-      width={1200}
-      style={{ maxWidth: '95vw', top: 24 }}
-      okText="保存"
-      onOk={save}
-      confirmLoading={saving}
-      onCancel={() => onClose(false)}
+      width={mainOf ? 'calc(100vw - 64px)' : '100vw'}
+      onClose={close}
       destroyOnHidden
       maskClosable={false}
+      styles={{ body: { paddingTop: 12 } }}
+      className="cgform-designer"
+      extra={<Space><Button onClick={close}>取消</Button><Button type="primary" loading={saving} onClick={() => void save()}>保存</Button></Space>}
     >
       <Spin spinning={loading}>
-        <Form form={form} initialValues={headId ? undefined : blank}>
+        <Form form={form} name={mainOf ? "subDesign" : "design"} initialValues={headId ? undefined : blank}>
           {refusal && <Alert type="error" showIcon message={refusal} style={{ marginBottom: 12 }} closable onClose={() => setRefusal(undefined)} />}
           <Row gutter={16}>
             <Col span={8}>
@@ -111,13 +143,19 @@ export default function CgformDesigner({ row, open, onClose }: PanelProps) {
           </Row>
           {kind === 'sub' && (
             <Row gutter={16}>
+              <Col span={8}>
+                <Form.Item label="关联主表" required extra="外键字段随之设置（外键页可改）">
+                  <MainTableSelect aria-label="关联主表" value={mainTable} onChange={chooseMain} disabled={!!mainOf} />
+                </Form.Item>
+              </Col>
               <Col span={8}><Form.Item name={['head', 'relationType']} label="映射关系" initialValue={0}><Radio.Group options={RELATIONS} /></Form.Item></Col>
-              <Col span={16}><Alert type="info" showIcon message="在“外键”页为关联主表的字段填写主表名（主表字段为 id）；附表先同步，主表随后同步。" /></Col>
+              <Col span={8}><Alert type="info" showIcon message="附表随主表编辑，不单独加入菜单；同步主表时一并同步。" /></Col>
             </Row>
           )}
           {kind === 'main' && (
             <Alert type="info" showIcon style={{ marginBottom: 12 }}
-              message={subTableStr ? `附表：${subTableStr}` : '尚无附表：新增附表时，在其“外键”中填写本表的表名。'} />
+              message={subs.length ? `附表：${subs.join(',')}` : '尚无附表：点“新增附表”为本表添加明细表（主表至少需要一个附表）。'}
+              action={<Button size="small" onClick={() => void addSub()}>新增附表</Button>} />
           )}
           {isTree && (
             <Row gutter={16}>
@@ -141,6 +179,10 @@ export default function CgformDesigner({ row, open, onClose }: PanelProps) {
           />
         </Form>
       </Spin>
-    </Modal>
+      {subOpen && (
+        <Designer row={null} open mainOf={{ tableName: String(form.getFieldValue(['head', 'tableName'])).trim(), tableTxt: String(form.getFieldValue(['head', 'tableTxt']) ?? '') }}
+          onSaved={(table) => setAddedSubs((had) => [...had, table])} onClose={() => setSubOpen(false)} />
+      )}
+    </Drawer>
   );
 }

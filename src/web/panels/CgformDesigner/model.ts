@@ -16,6 +16,23 @@ export function newDesign(): DesignValues {
   return { head: { ...head, tableName: '', tableTxt: '' }, fields, indexs: [] };
 }
 
+/** A sub table started from its main table's designer: its kind, and the foreign key row naming the main. */
+export function newSubDesign(main: { tableName: string; tableTxt: string }): DesignValues {
+  const blank = newDesign();
+  return withForeignKey({ ...blank, head: { ...blank.head, tableType: 3, relationType: 0 } as DesignHead }, main.tableName, main.tableTxt);
+}
+
+/**
+ * Points the design's foreign key at `mainTable`: the row that names a main table already, else a
+ * new `<main>_id` row (hidden in form and list: the engine fills it from the main row).
+ */
+export function withForeignKey(v: DesignValues, mainTable: string, mainTxt = ''): DesignValues {
+  const at = v.fields.findIndex((f) => f.mainTable);
+  if (at >= 0) return { ...v, fields: v.fields.map((f, i) => (i === at ? { ...f, mainTable, mainField: f.mainField || 'id' } : f)) };
+  const fk: DesignField = { ...newField(), dbFieldName: `${mainTable}_id`, dbFieldTxt: mainTxt || mainTable, dbLength: 32, isShowForm: 0, isShowList: 0, mainTable, mainField: 'id' };
+  return { ...v, fields: [...v.fields, fk] };
+}
+
 /** A field row as 新增字段 adds it. */
 export function newField(): DesignField {
   return {
@@ -93,7 +110,7 @@ export const VALID_OPTIONS = [
 
 interface DictHint { table?: string; field?: string; text?: string; note: string }
 
-const TABLE_DICT: DictHint = { table: '字典表', field: '值字段/字典编码', text: '显示字段', note: '字典code 填字典编码；或填字典table + 字典code（值字段）+ 字典text（显示字段）' };
+const TABLE_DICT: DictHint = { table: '字典表', field: '值字段/字典编码', text: '显示字段', note: '字典code 搜索并选择数据字典（可预览字典项）；或填字典table + 字典code（值字段）+ 字典text（显示字段）' };
 
 /** What 字典table / 字典code / 字典text mean for each view (contract §9.2). */
 export const DICT_HINTS: Partial<Record<ViewType, DictHint>> = {
@@ -101,9 +118,47 @@ export const DICT_HINTS: Partial<Record<ViewType, DictHint>> = {
   sel_search: { table: '字典表', field: '值字段', text: '显示字段', note: '字典table、字典code（值字段）、字典text（显示字段）都要填' },
   popup: { table: '报表编码', field: '报表字段', text: '表单字段', note: '字典table 填Online报表编码；字典code 填报表字段，字典text 填回填的表单字段（逗号分隔，数量相同）' },
   sel_tree: { table: '表名', field: '存储字段', text: 'id,pid,名称,是否有子节点', note: '字典table 填树表名；字典text 依次填 id、父id、显示名称、是否有子节点 字段' },
-  cat_tree: { field: '分类根编码', note: '字典code 填分类字典的根编码（pcode）' },
+  cat_tree: { field: '分类根编码', note: '字典code 选择分类字典的根节点（其编码即 pcode）' },
   link_down: { table: '{"table":"","txt":"","key":"","idField":"","pidField":"","linkField":""}', note: '字典table 填联动配置JSON：table、txt、key、idField、pidField、linkField（后续级别字段）' },
   sel_user: { note: '不需要字典' }, sel_depart: { note: '不需要字典' }, pca: { note: '不需要字典' }, file: { note: '不需要字典' }, image: { note: '不需要字典' },
 };
 
 export const dictHint = (view: string | undefined): DictHint => DICT_HINTS[(view || 'text') as ViewType] ?? { field: '字典编码', note: '字典code 填字典编码（可不填）' };
+
+/** What 扩展参数 takes for a view (JeecgBoot's field_extend_json keys); empty where the view reads none. */
+export function extendHint(view: string | undefined): string {
+  switch (view) {
+    case 'file': case 'image': return '{"uploadnum":2} 最多上传2个';
+    case 'popup': return '{"popupMulti":true} 多选';
+    case 'switch': return '{"switchOptions":["Y","N"]}';
+    case 'sel_user': case 'sel_depart': return '{"store":"username","multiSelect":false}';
+    case 'date': return '{"picker":"month"}';
+    default: return '';
+  }
+}
+
+/** Each grid column's help, shown beside its title. */
+export const COLUMN_HELP: Record<string, string> = {
+  字段名: '数据库列名：小写字母开头，字母、数字、下划线（如 team_name）',
+  字段备注: '表单和列表上显示的名称（如 团队名称）',
+  长度: '文本的最大字符数，数字的总位数',
+  小数点: '小数位数（BigDecimal、double）',
+  默认值: '新增时的初始值',
+  类型: 'string 文本，int 整数，BigDecimal 小数，Date 日期，Text 长文本；选类型会建议控件',
+  允许空值: '不勾选时数据库要求必有值（表单必填在“校验字段”页设置）',
+  表单显示: '新增/编辑表单中是否出现',
+  列表显示: '列表中是否作为一列',
+  是否排序: '列表中可点表头排序',
+  只读: '表单中只能看，不能改',
+  控件类型: '表单中用什么输入：下拉框、日期、用户选择、文件…；字典和分类在“字典”页选择',
+  是否查询: '出现在列表上方的查询栏',
+  查询模式: '简单查询按值；范围查询给日期和数字一个起止区间',
+  扩展参数: 'JSON：文件/图片 {"uploadnum":2} 限制个数，开关 {"switchOptions":["Y","N"]}；不需要时留空',
+  字段校验规则: '保存前检查的格式：手机号、邮箱、数字…，或自定义正则',
+  必填: '表单中必须填写（提示“xx不能为空”）',
+  字典table: '下拉框取自一张表时填表名；用数据字典时留空',
+  字典code: '数据字典编码（下拉框、单选、多选）或分类根节点（分类字典树）；填了字典table时是值字段',
+  字典text: '字典table 的显示字段',
+  主表名: '附表用来关联主表的字段：选择主表（主表字段为 id）',
+  主表字段: '主表中被关联的字段，通常是 id',
+};
