@@ -105,4 +105,22 @@ describe('system management pages in Chromium', () => {
     await child.waitFor();
     expect(await child.textContent()).toContain('A01A05');
   });
+
+  it('在线用户 lists the live sessions, marks the administrator\'s own, and 强退 ends another at once', async () => {
+    const reviewer = await page.evaluate(async () => {
+      const res = await fetch('/jeecg-boot/sys/login', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ username: 'reviewer', password: 'Admin@2025' }) });
+      return ((await res.json()) as { result: { token: string } }).result.token;
+    });
+    await page.goto(`${server.baseUrl}/2025/monitor/online`);
+    const rows = page.locator('.ant-table-tbody tr.ant-table-row');
+    await rows.filter({ hasText: 'reviewer' }).waitFor();
+    expect(await rows.filter({ hasText: 'admin' }).locator('.ant-tag').textContent()).toBe('我');
+    expect(await rows.filter({ hasText: 'admin' }).getByText('强退').count()).toBe(0);
+    await rows.filter({ hasText: 'reviewer' }).getByText('强退').click();
+    await page.locator('.ant-modal-confirm').getByRole('button', { name: /确\s*定|OK/ }).click();
+    await toast('退出登录成功！').waitFor();
+    await expect.poll(() => rows.filter({ hasText: 'reviewer' }).count()).toBe(0);
+    const status = await page.evaluate(async (token) => (await fetch('/jeecg-boot/sys/user/list', { headers: { 'X-Access-Token': token } })).status, reviewer);
+    expect(status).toBe(401);
+  });
 });

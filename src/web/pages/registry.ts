@@ -20,6 +20,7 @@ const loaders: Record<string, Loader> = {
   'modules/online/graphreport/auto/GraphreportAutoChart': () => import('./online/graphreport/GraphreportAutoChart'),
   'system/UserAnnouncementList': () => import('./system/UserAnnouncementList'),
   'system/SiteSetting': () => import('./system/SiteSetting'),
+  'system/SysUserOnlineList': () => import('./system/SysUserOnlineList'),
 };
 
 export function registerPage(component: string, loader: Loader): void {
