@@ -73,6 +73,7 @@ export default defineConfig({
     },
   },
   server: {
-    proxy: { '/jeecg-boot': 'http://localhost:8080' },
+    // ws: the notice bell's socket (/jeecg-boot/websocket/<userId>) goes through too.
+    proxy: { '/jeecg-boot': { target: 'http://localhost:8080', ws: true } },
   },
 });

@@ -41,6 +41,7 @@ async function routes(app: FastifyInstance): Promise<void> {
     await addReceipts(db, anntId, [user.id], user.username);
     await db.updateTable(SEND).set({ readFlag: '1', readTime: now, updateBy: user.username, updateTime: now })
       .where('anntId', '=', anntId).where('userId', '=', user.id).where('readFlag', '=', '0').execute();
+    pushToUsers(db, [user.id], { msgId: anntId }); // the user's other open pages
     return ok(null);
   });
 
