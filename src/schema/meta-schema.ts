@@ -96,6 +96,7 @@ export const pageMetaSchema = {
           permission: { type: 'string', pattern: '^[a-zA-Z][a-zA-Z0-9_:]*$' },
           when: { anyOf: [ACTION_WHEN, { type: 'array', minItems: 1, items: ACTION_WHEN }] },
           danger: { type: 'boolean' },
+          inline: { type: 'boolean' },
         },
       },
     },

@@ -94,6 +94,8 @@ export interface PageAction {
   /** Shown only when the row's field holds one of these values (a list: when every one holds). */
   when?: ActionWhen | ActionWhen[];
   danger?: boolean;
+  /** A row action shown beside 编辑 rather than under 更多 (the page's main errand, e.g. 授权). */
+  inline?: boolean;
 }
 
 export interface ActionWhen { field: string; in: (string | number)[] }

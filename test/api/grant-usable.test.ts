@@ -50,4 +50,12 @@ describe(`a granted page is usable by the role [${BACKEND}]`, () => {
     expect(expectOk(await s.api.get('/sys/permission/routeExists?path=/no/such/page', { token: reviewer }))).toBe(false);
     expectEnvelope(await s.api.get('/sys/permission/routeExists?path=nopath', { token: reviewer }), { status: 400 });
   });
+
+  it('the user picker does not offer the guest account (item 9)', async () => {
+    const all = expectOk(await s.api.get('/sys/user/queryUserComponentData?pageNo=1&pageSize=100', { token: admin }));
+    const names = all.records.map((u: { username: string }) => u.username);
+    expect(names).toEqual(expect.arrayContaining(['admin', 'reviewer']));
+    expect(names).not.toContain('guest');
+    expect(expectOk(await s.api.get('/sys/user/queryUserComponentData?username=guest', { token: admin })).total).toBe(0);
+  });
 });

@@ -47,6 +47,7 @@ describe('generated management page in Chromium', () => {
     await formModal().getByRole('button', { name: /确\s*定/ }).click();
     await formModal().getByText('职务编码只能包含字母、数字、下划线和短横线').waitFor();
     await formModal().getByRole('button', { name: /取\s*消/ }).click();
+    await page.locator('.ant-modal-confirm').getByRole('button', { name: '放弃修改' }).click();
 
     await addPosition('QA1', '质量工程师', '中级');
     await addPosition('QA2', '测试经理', '副高级');
@@ -62,6 +63,7 @@ describe('generated management page in Chromium', () => {
     await codeInput.blur();
     await formModal().getByText('该值不可用，系统中已存在！').waitFor();
     await formModal().getByRole('button', { name: /取\s*消/ }).click();
+    await page.locator('.ant-modal-confirm').getByRole('button', { name: '放弃修改' }).click();
 
     // Search: typed text is a substring match.
     await page.getByPlaceholder('请输入职务名称').fill('经理');

@@ -1,8 +1,8 @@
-import { ArrayTable, FormItem, FormLayout, FormTab, PreviewText } from '@formily/antd-v5';
+import { FormItem, FormLayout, FormTab, PreviewText } from '@formily/antd-v5';
 import { createForm } from '@formily/core';
 import { createSchemaField, FormProvider, type ISchema } from '@formily/react';
 import { Button, Divider, Modal, Spin, message } from 'antd';
-import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { compileForm, compileMainForm, type FormMode, type SubForm } from '../../schema/form';
 import type { PageSchema } from '../../schema/types';
 import { formComponents } from '../widgets';
@@ -12,8 +12,9 @@ import { linkageEffects } from './linkage-effects';
 import './validate-rules';
 import { HistoryTimeline } from './workflow/HistoryTimeline';
 import { panelLoader } from './panels';
+import { SubArrayTable } from './SubArrayTable';
 
-const SchemaField = createSchemaField({ components: { FormItem, ArrayTable, FormTab, ...formComponents() } });
+const SchemaField = createSchemaField({ components: { FormItem, ArrayTable: SubArrayTable, FormTab, ...formComponents() } });
 
 const TITLES: Record<FormMode, string> = { add: '新增', edit: '编辑', detail: '详情' };
 
@@ -90,15 +91,34 @@ export function FormModal({ schema, mode, record, onClose }: FormModalProps) {
     }
   };
 
+  // Esc, × and 取消 do not throw away what was typed without asking.
+  const asking = useRef(false);
+  const cancel = () => {
+    if (mode === 'detail' || !form.modified) { onClose(false); return; }
+    if (asking.current) return;
+    asking.current = true;
+    Modal.confirm({
+      title: '放弃未保存的修改？',
+      content: '表单中有尚未保存的修改，关闭后将丢失。',
+      okText: '放弃修改',
+      okButtonProps: { danger: true },
+      cancelText: '继续编辑',
+      onOk: () => onClose(false),
+      afterClose: () => { asking.current = false; },
+    });
+  };
+
   const detailLoader = mode === 'detail' && schema.detailPanel ? panelLoader(schema.detailPanel) : undefined;
   const DetailPanel = useMemo(() => (detailLoader ? lazy(detailLoader) : null), [detailLoader]);
 
   const footer = mode === 'detail'
     ? [<Button key="close" onClick={() => onClose(false)}>关闭</Button>]
-    : [<Button key="cancel" onClick={() => onClose(false)}>取消</Button>, <Button key="ok" type="primary" loading={saving} onClick={save}>确定</Button>];
+    : [<Button key="cancel" onClick={cancel}>取消</Button>, <Button key="ok" type="primary" loading={saving} onClick={save}>确定</Button>];
 
   return (
-    <Modal open title={TITLES[mode]} width={subs?.length ? 1100 : 800} onCancel={() => onClose(false)} footer={footer} destroyOnHidden maskClosable={false}>
+    // The body scrolls and the footer stays in view, however long the form (a rich-text field).
+    <Modal open title={TITLES[mode]} width={subs?.length ? 1100 : 800} onCancel={cancel} footer={footer} destroyOnHidden maskClosable={false}
+      style={{ top: 40 }} styles={{ body: { maxHeight: 'calc(100vh - 200px)', overflowY: 'auto', overflowX: 'hidden' } }}>
       <Spin spinning={loading || waitingForSubs}>
         <FormProvider form={form}>
           <FormLayout labelCol={5} wrapperCol={17}>

@@ -129,7 +129,7 @@ export function SchemaList({ schema, fixed, onChanged }: SchemaListProps) {
     if (features.detail) links.push({ key: 'detail', label: '详情', onClick: () => setForm({ mode: 'detail', record: row }) });
     if (tree && features.add && can('add')) links.push({ key: 'addChild', label: '添加下级', onClick: () => setForm({ mode: 'add', record: { ...fixed, [tree.pidField]: row.id } }) });
     for (const a of schema.actions ?? []) {
-      if (a.place === 'row' && actionApplies(a, row) && can(a.key, a.permission ?? '')) links.push({ key: a.key, label: a.label, danger: a.danger, onClick: () => runAction(a, row) });
+      if (a.place === 'row' && actionApplies(a, row) && can(a.key, a.permission ?? '')) links.push({ key: a.key, label: a.label, danger: a.danger, inline: a.inline, onClick: () => runAction(a, row) });
     }
     links.push(...transitionLinks(schema, row, held, transition.fire));
     links.push(...customRowLinks(row));

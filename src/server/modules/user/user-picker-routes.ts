@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Expression, SqlBool } from 'kysely';
+import { GUEST_USERNAME } from '../../auth/guest.js';
 import { conditionSql } from '../../crud/where.js';
 import { escapeLike } from '../../../schema/query.js';
 import { badRequest, ok } from '../../http/result.js';
@@ -28,7 +29,8 @@ export async function userPickerRoutes(app: FastifyInstance): Promise<void> {
   };
 
   const filtered = (scope: string[] | null, q: { realname?: string; username?: string; ids?: string[] }) => db.selectFrom('sysUser').where((eb) => {
-    const parts: Expression<SqlBool>[] = [eb('delFlag', '=', 0)];
+    // The guest account is how visitors are signed in, not a person anyone would pick.
+    const parts: Expression<SqlBool>[] = [eb('delFlag', '=', 0), eb('username', '!=', GUEST_USERNAME)];
     if (scope) parts.push(eb('id', 'in', eb.selectFrom('sysUserDepart').select('userId').where('depId', 'in', scope)));
     for (const field of ['realname', 'username'] as const) {
       const kw = q[field]?.trim();
