@@ -116,6 +116,22 @@ describe('RolePermission', () => {
     expect(await screen.findByText('添加用户')).toBeInTheDocument();
   });
 
+  it('unlinked (the default), ticking a page ticks its folder and its buttons, unticking takes them along', async () => {
+    open([]);
+    await screen.findByText('添加用户');
+    expect(screen.getByText(/勾选页面时，其上级菜单和页面按钮一并勾选/)).toBeInTheDocument();
+    fireEvent.click(box('用户管理'));
+    expect(isChecked('系统管理')).toBe(true);
+    expect(isChecked('编辑用户')).toBe(true);
+    fireEvent.click(box('用户管理'));
+    expect(isChecked('添加用户')).toBe(false);
+    fireEvent.click(screen.getByRole('switch', { name: '连同按钮' }));
+    fireEvent.click(box('用户管理'));
+    click('仅保存');
+    await waitFor(() => expect(post).toHaveBeenCalled());
+    expect(idsOf(savedBody().permissionIds)).toEqual(['sys', 'user']);
+  });
+
   it('with 父子关联 checks a branch at once and saves the half-checked parents too', async () => {
     open(['sys', 'user', 'user:add']);
     await screen.findByText('添加用户');
