@@ -4,10 +4,12 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { ADMIN_PASSWORD, browserSession, loginThroughForm, type RunningServer } from './harness';
 
 /**
- * Issue 5 as an administrator and a reviewer live it: a management page designed in the browser
- * (no code, no schema file), synced to the database, put in the menu for a role, then used by a
- * member of that role. The form is a main table with a sub table of items, edited inline with it,
- * and the same page is embedded through the OnlineIframe routes.
+ * Issues 5 and 19 as an administrator new to the product and a reviewer live it: a management page
+ * designed in the browser (no code, no schema file), its sub table added from its own designer,
+ * both synced in one step, put in the sidebar for a role, then used by a member of that role. The
+ * form is a main table with a sub table of items, edited inline with it, and the same page is
+ * embedded through the OnlineIframe routes. The clicks and screens of each step are counted and
+ * printed (README › Online forms).
  */
 interface DesignRow {
   name: string;
@@ -18,13 +20,13 @@ interface DesignRow {
   view?: string;
   query?: boolean;
   required?: boolean;
-  dict?: { table?: string; field?: string; text?: string };
+  dict?: { table?: string; field?: string; text?: string; pick?: string };
   extend?: string;
 }
 
 const FIELDS: DesignRow[] = [
   { name: 'title', txt: '标题', view: '文本框 text', query: true, required: true },
-  { name: 'priority', txt: '优先级', view: '下拉框 list', query: true, dict: { field: 'priority' } },
+  { name: 'priority', txt: '优先级', view: '下拉框 list', query: true, dict: { pick: '优先级（priority）' } },
   // The design asks for a tree's roots under pid '0', JeecgBoot's root marker; sys_depart's roots have no parent at all.
   { name: 'depart_id', txt: '所属部门', view: '自定义树控件 sel_tree', dict: { table: 'sys_depart', field: 'id', text: 'id,parent_id,depart_name,has_child' } },
   // The type suggests the view: a Date column is edited with a date picker, a decimal with a number input.
@@ -38,11 +40,25 @@ const FIELDS: DesignRow[] = [
 const TABLE = 'demo_contract';
 const TITLE = '合同登记';
 const SUB = 'demo_contract_item';
+// The foreign key row (demo_contract_id) comes with a sub table started from the contract's designer.
 const SUB_FIELDS: DesignRow[] = [
   { name: 'item_name', txt: '物品', required: true },
   { name: 'quantity', txt: '数量', type: 'int' },
-  { name: 'contract_id', txt: '合同', length: 32 },
 ];
+
+/** Counts what a person does: clicks (pointer, in the page) and the screens they meet (pages, modals, drawers). */
+const COUNTER = () => {
+  const w = window as unknown as { __clicks: number; __screens: Set<string> };
+  w.__clicks = 0;
+  w.__screens = new Set([location.pathname]);
+  document.addEventListener('click', (e) => { if (e.isTrusted) w.__clicks++; }, true);
+  const seen = () => {
+    w.__screens.add(location.pathname);
+    for (const t of document.querySelectorAll('.ant-modal-title, .ant-drawer-title, .ant-modal-confirm-title')) if (t.textContent) w.__screens.add(t.textContent);
+  };
+  new MutationObserver(seen).observe(document, { childList: true, subtree: true });
+};
+const steps: { step: string; clicks: number; screens: number }[] = [];
 
 describe('online form designer in Chromium', () => {
   const session = browserSession({ asAdmin: true, contextOptions: { acceptDownloads: true } });
@@ -53,6 +69,19 @@ describe('online form designer in Chromium', () => {
   const toast = (text: string) => page.locator('.ant-message-notice').filter({ hasText: text }).first();
   const sideMenu = () => page.locator('.ant-layout-sider .ant-menu');
   const modal = (title: string | RegExp) => page.locator('.ant-modal').filter({ has: page.locator('.ant-modal-title', { hasText: title }) }).last();
+  const drawer = (title: string | RegExp) => page.locator('.ant-drawer-content').filter({ has: page.locator('.ant-drawer-title', { hasText: title }) }).last();
+
+  /** Ends a step: its clicks and screens since the last one. */
+  async function step(name: string) {
+    const { clicks, screens } = await page.evaluate(() => {
+      const w = window as unknown as { __clicks: number; __screens: Set<string> };
+      const said = { clicks: w.__clicks, screens: w.__screens.size };
+      w.__clicks = 0;
+      w.__screens = new Set([location.pathname]);
+      return said;
+    });
+    steps.push({ step: name, clicks, screens });
+  }
   const listRow = (text: string) => page.locator('.schema-page .ant-table-tbody tr.ant-table-row').filter({ hasText: text });
   const ok = (scope: Locator, name: RegExp = /确\s*定/) => scope.getByRole('button', { name }).click();
 
@@ -77,13 +106,13 @@ describe('online form designer in Chromium', () => {
     return { pane, grid: () => pane().locator('.ant-table-row'), tab: (name: string) => designer.getByRole('tab', { name }).click() };
   }
 
-  /** Adds the rows after the six default ones, with their 数据库属性. */
-  async function addFields(designer: Locator, fields: DesignRow[]) {
+  /** Adds the rows after the `first` ones already there, with their 数据库属性. */
+  async function addFields(designer: Locator, fields: DesignRow[], first = 6) {
     const { pane } = designerOf(designer);
     for (const [k, f] of fields.entries()) {
       await designer.getByRole('button', { name: '新增字段' }).click();
       // A new row is scrolled into sight.
-      const row = pane().locator(`.ant-table-row[data-row-key="${6 + k}"]`);
+      const row = pane().locator(`.ant-table-row[data-row-key="${first + k}"]`);
       await row.getByLabel('字段名', { exact: true }).fill(f.name);
       await row.getByLabel('字段备注', { exact: true }).fill(f.txt);
       if (f.type) await choose(row.getByRole('combobox', { name: '类型', exact: true }), f.type);
@@ -92,13 +121,20 @@ describe('online form designer in Chromium', () => {
     }
   }
 
-  it('designs a main form of nine views and its sub table, syncs them and puts the form in the menu for the reviewers', async () => {
+  it('designs a main form of nine views and adds its sub table from its designer, syncs both at once and puts the form in the sidebar for the reviewers', async () => {
+    await page.addInitScript(COUNTER);
+    await page.reload();
     await sideMenu().getByText('在线开发', { exact: true }).click();
     await sideMenu().getByText('Online表单开发', { exact: true }).click();
     await page.waitForURL('**/2025/online/cgform');
+    await step('open 在线开发 › Online表单开发');
     await page.getByRole('button', { name: '新增表单' }).click();
-    const designer = modal('新增表单');
+    // The designer fills the window: a drawer as wide as the page, the grid as tall as it allows.
+    const designer = drawer('新增表单');
     const { pane, grid, tab } = designerOf(designer);
+    await designer.waitFor();
+    const box = (await designer.boundingBox())!;
+    expect(box.width).toBeGreaterThanOrEqual(page.viewportSize()!.width - 2);
     /** Row i of the active tab (rows are keyed by position): the grid is virtual, so it is wheeled into sight first. */
     async function gridRow(i: number): Promise<Locator> {
       const row = pane().locator(`.ant-table-row[data-row-key="${i}"]`);
@@ -114,10 +150,13 @@ describe('online form designer in Chromium', () => {
     await expect.poll(() => grid().count()).toBe(6);
     await expect(grid().first().getByLabel('字段名', { exact: true }).inputValue()).resolves.toBe('id');
     await expect(grid().first().getByLabel('字段名', { exact: true }).isDisabled()).resolves.toBe(true);
+    await designer.getByLabel('主表', { exact: true }).check();
+    await designer.getByText('尚无附表：点“新增附表”为本表添加明细表（主表至少需要一个附表）。').waitFor();
+    // A sub table needs its main table's name first.
+    await designer.getByRole('button', { name: '新增附表' }).click();
+    await toast('请先填写本表的表名，再新增附表').waitFor();
     await designer.getByLabel('表名', { exact: true }).fill(TABLE);
     await designer.getByLabel('表描述', { exact: true }).fill(TITLE);
-    await designer.getByLabel('主表', { exact: true }).check();
-    await designer.getByText('尚无附表：新增附表时，在其“外键”中填写本表的表名。').waitFor();
     await addFields(designer, FIELDS);
     const rowOf = (f: DesignRow) => gridRow(6 + FIELDS.indexOf(f));
 
@@ -129,6 +168,8 @@ describe('online form designer in Chromium', () => {
     }
     await expect((await rowOf(FIELDS[3])).locator('.ant-select-selection-item').first().textContent()).resolves.toBe('日期 date');
     await expect((await rowOf(FIELDS[4])).locator('.ant-select-selection-item').first().textContent()).resolves.toBe('数字 number');
+    // 扩展参数 suggests only what the view reads: nothing for a text field.
+    await expect((await rowOf(FIELDS[0])).getByLabel('扩展参数', { exact: true }).getAttribute('placeholder')).resolves.toBe('');
 
     await tab('校验字段');
     for (const f of FIELDS.filter((x) => x.required)) await (await rowOf(f)).getByLabel('必填', { exact: true }).check();
@@ -138,73 +179,75 @@ describe('online form designer in Chromium', () => {
       if (f.dict!.table) await (await rowOf(f)).getByLabel('字典table', { exact: true }).fill(f.dict!.table);
       if (f.dict!.field) await (await rowOf(f)).getByLabel('字典code', { exact: true }).fill(f.dict!.field);
       if (f.dict!.text) await (await rowOf(f)).getByLabel('字典text', { exact: true }).fill(f.dict!.text);
+      // A dictionary is searched by its name and its items previewed where it is chosen.
+      if (f.dict!.pick) {
+        const row = await rowOf(f);
+        const code = row.getByRole('combobox', { name: '字典code', exact: true });
+        await code.fill('优先');
+        await page.locator(`.ant-select-dropdown:has([id="${await code.getAttribute('aria-controls')}"]) .ant-select-item-option[title="${f.dict!.pick}"]`).click();
+        await row.getByText('预览', { exact: true }).click();
+        await page.locator('.ant-popover').getByText('紧急', { exact: true }).waitFor();
+      }
     }
     await (await rowOf(FIELDS[2])).getByText('字典table 填树表名').waitFor();
 
     // The server checks the design and names what is wrong; the designer shows its words.
     await designer.getByLabel('表名', { exact: true }).fill('sys_contract');
-    await ok(designer, /保\s*存/);
+    await designer.getByRole('button', { name: /保\s*存/ }).click();
     await designer.locator('.ant-alert').getByText('表名「sys_contract」以系统保留前缀开头（sys_、onl_、qrtz_）').waitFor();
     await designer.getByLabel('表名', { exact: true }).fill(TABLE);
-    await ok(designer, /保\s*存/);
-    await toast('添加成功！').waitFor();
-    await designer.waitFor({ state: 'detached' });
-    await exactRow(TABLE).getByText('未同步').waitFor();
+    await step('design the main table (9 fields)');
 
-    // The sub table names the contract on its foreign key (外键), and is edited with it.
-    await page.getByRole('button', { name: '新增表单' }).click();
-    const subDesigner = modal('新增表单');
+    // The sub table from the contract's designer: its kind and foreign key are set already.
+    await designer.getByRole('button', { name: '新增附表' }).click();
+    const subDesigner = drawer(`新增附表 - ${TITLE}`);
     const sub = designerOf(subDesigner);
     await subDesigner.getByLabel('表名', { exact: true }).fill(SUB);
     await subDesigner.getByLabel('表描述', { exact: true }).fill('合同明细');
-    await subDesigner.getByLabel('附表', { exact: true }).check();
-    await subDesigner.getByLabel('一对多（表格）', { exact: true }).waitFor();
-    await addFields(subDesigner, SUB_FIELDS);
+    await expect(subDesigner.getByLabel('一对多（表格）', { exact: true }).isChecked()).resolves.toBe(true);
+    await addFields(subDesigner, SUB_FIELDS, 7);
     await sub.tab('外键');
-    await sub.pane().locator('.ant-table-row[data-row-key="8"]').getByLabel('主表名', { exact: true }).fill(TABLE);
+    await sub.pane().locator('.ant-table-row[data-row-key="6"] .ant-select-selection-item').getByText(TABLE, { exact: true }).waitFor();
     await sub.tab('校验字段');
-    await sub.pane().locator('.ant-table-row[data-row-key="6"]').getByLabel('必填', { exact: true }).check();
-    await ok(subDesigner, /保\s*存/);
+    await sub.pane().locator('.ant-table-row[data-row-key="7"]').getByLabel('必填', { exact: true }).check();
+    await subDesigner.getByRole('button', { name: /保\s*存/ }).click();
     await toast('添加成功！').waitFor();
     await subDesigner.waitFor({ state: 'detached' });
+    await designer.getByText(`附表：${SUB}`).waitFor();
+    await step('add the sub table from the main designer');
+    await designer.getByRole('button', { name: /保\s*存/ }).click();
+    await designer.waitFor({ state: 'detached' });
+    await exactRow(TABLE).getByText('未同步').waitFor();
+    await step('save the main table');
 
-    // The main table waits for its sub table to be synced.
+    // One sync of the main: the plan shows both tables, the sub table's first, and it is synced first.
     await rowAction(TABLE, '同步数据库');
-    let sync = modal(/同步数据库 - /);
-    await sync.getByText('新建表', { exact: true }).waitFor();
-    await ok(sync, /^同\s*步$/);
-    await sync.locator('.ant-alert').getByText(`请先同步附表：${SUB}`).waitFor();
-    await ok(sync, /关\s*闭/);
-    await sync.waitFor({ state: 'detached' });
-    await rowAction(SUB, '同步数据库');
-    sync = modal(/同步数据库 - /);
-    await ok(sync, /^同\s*步$/);
-    await sync.locator('.ant-alert').getByText('同步数据库成功！').waitFor();
-    await ok(sync, /关\s*闭/);
-    await sync.waitFor({ state: 'detached' });
-
-    // Sync: the plan first, in words, then the table.
-    await rowAction(TABLE, '同步数据库');
-    sync = modal(/同步数据库 - /);
-    await sync.getByText('新建表', { exact: true }).waitFor();
+    const sync = modal(/同步数据库 - /);
+    await expect.poll(() => sync.getByText('新建表', { exact: true }).count()).toBe(2);
+    await sync.getByText(new RegExp(`^${SUB}（id、`)).waitFor();
     const created = await sync.getByText(/^demo_contract（id、.*）$/).textContent();
     for (const f of FIELDS) expect(created).toContain(`、${f.name}`);
     await ok(sync, /^同\s*步$/);
-    await sync.locator('.ant-alert').getByText('同步数据库成功！').waitFor();
+    await sync.locator('.ant-alert').getByText(`同步数据库成功！（附表 ${SUB} 已先同步）`).waitFor();
     await sync.getByText('数据库表已是最新，无需变更').waitFor();
     await ok(sync, /关\s*闭/);
     await exactRow(TABLE).getByText('已同步').waitFor();
+    await exactRow(SUB).getByText('已同步').waitFor();
+    await step('sync both tables');
 
-    // The menu, for the reviewer role; the administrator's own menu shows it at once.
+    // The menu: at the top of the sidebar by default, for the reviewer role chosen in the same modal.
     await rowAction(TABLE, '添加到菜单');
     const menu = modal(/添加到菜单 - /);
+    await menu.locator('.ant-select-selection-item').getByText('一级菜单（侧边栏顶层）').waitFor();
+    await menu.getByText('尚未选择角色：添加后只有管理员能看到该菜单。').waitFor();
     // (clicked, then read back: the controlled checkbox shows its state a moment after the click)
     await menu.getByLabel('审核人（reviewer）', { exact: true }).click();
     await expect.poll(() => menu.getByLabel('审核人（reviewer）', { exact: true }).isChecked()).toBe(true);
     await expect(menu.getByLabel('申报人（applicant）', { exact: true }).isChecked()).resolves.toBe(false);
     await ok(menu, /添\s*加/);
     await toast('已添加到菜单').waitFor();
-    await sideMenu().getByText(TITLE, { exact: true }).waitFor();
+    await page.locator('.ant-layout-sider .ant-menu > .ant-menu-item').getByText(TITLE, { exact: true }).waitFor();
+    await step('add to the menu for a role');
 
     // 功能测试 opens the new page in the app.
     await rowAction(TABLE, '功能测试');
@@ -217,13 +260,13 @@ describe('online form designer in Chromium', () => {
     await page.getByRole('button', { name: '退出登录' }).click();
     await ok(page.locator('.ant-modal-confirm'));
     await page.waitForURL('**/2025/user/login');
+    await page.addInitScript(COUNTER);
     await loginThroughForm(page, server.baseUrl, 'reviewer', ADMIN_PASSWORD);
     await ok(page.locator('.ant-modal').filter({ hasText: '切换登录部门' }));
     await page.waitForURL('**/2025/dashboard/analysis');
 
-    await sideMenu().getByText('在线开发', { exact: true }).click();
-    await expect(sideMenu().getByText('Online表单开发', { exact: true }).count()).resolves.toBe(0);
-    await sideMenu().getByText(TITLE, { exact: true }).click();
+    // The page is a top-level entry of the reviewer's sidebar, not inside a developers' folder.
+    await page.locator('.ant-layout-sider .ant-menu > .ant-menu-item').getByText(TITLE, { exact: true }).click();
     await page.waitForURL(`**/2025/online/cgformList/${TABLE}`);
 
     const form = () => modal(/新增|编辑/);
@@ -260,6 +303,8 @@ describe('online form designer in Chromium', () => {
     await ok(form());
     await toast('添加成功！').waitFor();
     await form().waitFor({ state: 'detached' });
+    await step('use it as the reviewer: add a record with an item');
+    console.log(`newcomer flow, per step:\n${steps.map((x) => `| ${x.step} | ${x.clicks} | ${x.screens} |`).join('\n')}`);
 
     const row = listRow('采购合同');
     await row.waitFor();
