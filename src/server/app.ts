@@ -43,9 +43,10 @@ import { APPLET_MODULES, appletApi } from './modules/applet/index.js';
 import { CLIENT_ROUTES } from './modules/client-routes.js';
 import { webRoutes } from './web.js';
 import { liveRoutes } from './live/routes.js';
+import { workplaceRoutes } from './modules/workplace/routes.js';
 import './http/context.js';
 
-const API_MODULES = [loginRoutes, phoneLoginRoutes, permissionRoutes, dictRoutes, duplicateCheckRoutes, checkRuleRoutes, siteRoutes, selfRoutes, schemaRoutes, treeDataRoutes, linkDownRoutes, commonRoutes, siteSettingRoutes, webPublicRoutes, registerRoutes, appletApi, ...CLIENT_ROUTES];
+const API_MODULES = [loginRoutes, phoneLoginRoutes, permissionRoutes, dictRoutes, duplicateCheckRoutes, checkRuleRoutes, siteRoutes, selfRoutes, schemaRoutes, treeDataRoutes, linkDownRoutes, commonRoutes, siteSettingRoutes, webPublicRoutes, registerRoutes, appletApi, workplaceRoutes, ...CLIENT_ROUTES];
 
 /** The named exceptions of schema pages (DESIGN.md): hooks into the generic CRUD, plus their own routes. */
 const SCHEMA_MODULES: SchemaModule[] = [categoryModule, fillRuleModule, ...SYSTEM_PAGE_MODULES, userModule, roleModule, departModule, permissionModule, cgreportModule, cgformModule, cgformButtonModule, cgformEnhanceModule, graphreportModule, projectModule, reviewModule, ...WEB_CONTENT_MODULES, ...PMS_PAGE_MODULES, ...ASSESSMENT_MODULES, ...APPLET_MODULES];

@@ -15,6 +15,7 @@ type Loader = () => Promise<{ default: ComponentType<PageProps> }>;
  */
 const loaders: Record<string, Loader> = {
   'dashboard/Analysis': () => import('./dashboard/Analysis'),
+  'dashboard/Workplace': () => import('./dashboard/Workplace'),
   'modules/online/cgform/auto/OnlCgformAutoList': () => import('../renderer/SchemaPage'),
   'modules/online/cgreport/auto/OnlCgreportAutoList': () => import('./online/cgreport/OnlCgreportAutoList'),
   'modules/online/graphreport/auto/GraphreportAutoChart': () => import('./online/graphreport/GraphreportAutoChart'),
