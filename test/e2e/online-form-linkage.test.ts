@@ -100,7 +100,7 @@ describe('online form linkage rules in Chromium', () => {
       await row.getByText('更多').click();
       await page.locator('.ant-dropdown:visible').getByText('设计', { exact: true }).click();
     } else await design.click();
-    const designer = modal(/编辑表单/);
+    const designer = page.locator('.ant-drawer-content').filter({ has: page.locator('.ant-drawer-title', { hasText: /编辑表单/ }) });
     await designer.getByRole('tab', { name: '联动规则' }).click();
     const pane = designer.locator('.ant-tabs-tabpane-active');
     await pane.getByText('当「类型」等于 H时，显示「加急原因」').waitFor();
