@@ -15,6 +15,7 @@ describe('data rules in Chromium', () => {
   const toast = (text: string) => page.locator('.ant-message-notice').filter({ hasText: text }).first();
   const schemaRow = (text: string) => page.locator('.schema-page .ant-table-tbody tr.ant-table-row').filter({ hasText: text }).first();
   const moreAction = async (text: string, action: string) => {
+    await schemaRow(text).locator('.schema-row-actions').waitFor();
     const shown = schemaRow(text).locator('.schema-row-actions').getByText(action, { exact: true });
     if (await shown.count()) return shown.click();
     await schemaRow(text).getByText('更多').click();
