@@ -26,7 +26,12 @@ export class LivePublisher {
     const pub = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 2 });
     const sub = new Redis(url, { lazyConnect: true });
     for (const c of [pub, sub]) c.on('error', (err) => this.log?.error({ err }, 'redis (live notices) error'));
-    await Promise.all([pub.connect(), sub.connect()]);
+    try {
+      await Promise.all([pub.connect(), sub.connect()]);
+    } catch (err) {
+      pub.disconnect(); sub.disconnect();
+      throw new Error(`REDIS_URL: Redis is not reachable (${(err as Error).message})`);
+    }
     sub.on('message', (_channel: string, text: string) => {
       let env: Envelope;
       try { env = JSON.parse(text) as Envelope; } catch { return; }
