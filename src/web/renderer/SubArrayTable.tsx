@@ -13,5 +13,8 @@ const Table = observer((props: Props) => {
   return <ArrayTable {...props} pagination={rows > pageSize ? props.pagination : false} />;
 });
 
-/** ArrayTable with its parts (Column, Index, Remove, Addition…), as the compiled schema names them. */
-export const SubArrayTable = Object.assign(Table, ArrayTable);
+// Its parts (Column, Index, Remove, Addition…) and hooks, not React's own keys of the memo object (type, $$typeof).
+const parts = Object.fromEntries(Object.entries(ArrayTable).filter(([k]) => /^([A-Z]|use)/.test(k))) as Omit<typeof ArrayTable, 'type' | '$$typeof' | 'compare' | 'displayName'>;
+
+/** ArrayTable with its parts, as the compiled schema names them. */
+export const SubArrayTable = Object.assign(Table, parts);
