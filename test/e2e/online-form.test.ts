@@ -362,7 +362,8 @@ describe('online form designer in Chromium', () => {
     await page.goto(`${server.baseUrl}/2025/onlineIframe/OnlineIframeEdit?table=${TABLE}&id=${record.id}`);
     const form = modal('编辑');
     const title = form.locator('.ant-formily-item').filter({ hasText: '标题' }).first().locator('input');
-    await expect.poll(() => title.inputValue()).toBe('服务合同');
+    // (the record loads after the form opens: on a busy machine that takes more than the poll's default 5 s)
+    await expect.poll(() => title.inputValue(), { timeout: 15_000 }).toBe('服务合同');
     await title.fill('服务合同（嵌入修改）');
     await ok(form);
     await page.getByText('保存成功').waitFor();
