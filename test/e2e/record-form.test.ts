@@ -41,6 +41,17 @@ describe('the record form and a page not granted, in Chromium', () => {
     await formModal().waitFor({ state: 'detached' });
   });
 
+  it('keeps 确定 in view and shows no pager under a sub table of two rows', async () => {
+    await openAdd('/pms/race');
+    await formModal().getByText('新增一行').click();
+    await formModal().getByText('新增一行').click();
+    await expect.poll(() => formModal().locator('.ant-formily-array-table .ant-table-row').count()).toBe(2);
+    expect(await formModal().locator('.ant-formily-array-table .ant-pagination').count()).toBe(0);
+    expect(await formModal().getByRole('button', { name: /确\s*定/ }).isVisible()).toBe(true);
+    const box = await formModal().locator('.ant-modal-footer').boundingBox();
+    expect(box!.y + box!.height).toBeLessThanOrEqual(900);
+  });
+
   it('refuses an oversized file in the browser with the server’s reason, sending nothing', async () => {
     const uploads: string[] = [];
     page.on('request', (r) => { if (r.url().includes('/sys/common/upload')) uploads.push(r.url()); });
