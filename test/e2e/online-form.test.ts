@@ -20,7 +20,7 @@ interface DesignRow {
   view?: string;
   query?: boolean;
   required?: boolean;
-  dict?: { table?: string; field?: string; text?: string; pick?: string };
+  dict?: { table?: string; field?: string; text?: string; pick?: string; category?: string };
   extend?: string;
 }
 
@@ -36,6 +36,8 @@ const FIELDS: DesignRow[] = [
   { name: 'area', txt: '地区', view: '省市区 pca', length: 12 },
   { name: 'remark', txt: '备注', view: '多行文本 textarea', length: 500 },
   { name: 'enabled', txt: '启用', view: '开关 switch', length: 1 },
+  // The category root is chosen in the category tree, not typed as a code.
+  { name: 'kind', txt: '项目类别', view: '分类字典树 cat_tree', dict: { category: '项目类别' } },
 ];
 const TABLE = 'demo_contract';
 const TITLE = '合同登记';
@@ -121,7 +123,7 @@ describe('online form designer in Chromium', () => {
     }
   }
 
-  it('designs a main form of nine views and adds its sub table from its designer, syncs both at once and puts the form in the sidebar for the reviewers', async () => {
+  it('designs a main form of ten views and adds its sub table from its designer, syncs both at once and puts the form in the sidebar for the reviewers', async () => {
     await page.addInitScript(COUNTER);
     await page.reload();
     await sideMenu().getByText('在线开发', { exact: true }).click();
@@ -188,6 +190,12 @@ describe('online form designer in Chromium', () => {
         await row.getByText('预览', { exact: true }).click();
         await page.locator('.ant-popover').getByText('紧急', { exact: true }).waitFor();
       }
+      if (f.dict!.category) {
+        const code = (await rowOf(f)).getByRole('combobox', { name: '字典code', exact: true });
+        await code.fill(f.dict!.category);
+        await page.locator(`.ant-select-dropdown:visible .ant-select-tree-node-content-wrapper[title^="${f.dict!.category}（"]`).click();
+        await expect.poll(async () => (await rowOf(f)).locator('.ant-select-selection-item').textContent()).toMatch(new RegExp(`^${f.dict!.category}（[A-Z0-9]+）$`));
+      }
     }
     await (await rowOf(FIELDS[2])).getByText('字典table 填树表名').waitFor();
 
@@ -196,7 +204,7 @@ describe('online form designer in Chromium', () => {
     await designer.getByRole('button', { name: /保\s*存/ }).click();
     await designer.locator('.ant-alert').getByText('表名「sys_contract」以系统保留前缀开头（sys_、onl_、qrtz_）').waitFor();
     await designer.getByLabel('表名', { exact: true }).fill(TABLE);
-    await step('design the main table (9 fields)');
+    await step('design the main table (10 fields)');
 
     // The sub table from the contract's designer: its kind and foreign key are set already.
     await designer.getByRole('button', { name: '新增附表' }).click();
@@ -293,6 +301,8 @@ describe('online form designer in Chromium', () => {
     for (const name of ['北京市', '市辖区', '东城区']) await page.locator('.ant-cascader-menu-item').filter({ hasText: new RegExp(`^${name}$`) }).click();
     await item('备注').locator('textarea').fill('首批采购');
     await item('启用').locator('.ant-switch').click();
+    await item('项目类别').locator('.ant-select-selector').click();
+    await page.locator('.ant-select-dropdown:visible .ant-select-tree-node-content-wrapper').filter({ hasText: '科技创新类' }).click();
     // Its items, inline: a new row of the sub table, whose required column is checked too.
     const items = form().locator('.ant-formily-array-table');
     await items.getByText('新增一行').click();
@@ -308,7 +318,7 @@ describe('online form designer in Chromium', () => {
 
     const row = listRow('采购合同');
     await row.waitFor();
-    for (const shown of ['紧急', '科创服务中心', '2025-06-01', '1200.5', '审核人', '北京市/市辖区/东城区']) expect(await row.innerText()).toContain(shown);
+    for (const shown of ['紧急', '科创服务中心', '2025-06-01', '1200.5', '审核人', '北京市/市辖区/东城区', '科技创新类']) expect(await row.innerText()).toContain(shown);
 
     // A second record, so the search has something to leave out.
     await page.getByRole('button', { name: /新\s*增/ }).click();
