@@ -62,11 +62,28 @@ describe('the record form and a page not granted, in Chromium', () => {
     expect(uploads).toEqual([]);
   });
 
-  it('shows 403 拒绝访问, not 404, for a page that exists but was not granted', async () => {
+  it('a page granted in 授权 with the default settings opens for the role; one not granted is 403 拒绝访问, not 404', async () => {
+    await page.goto(`${server.baseUrl}/2025/isystem/role`);
+    const row = page.locator('.schema-page .ant-table-tbody tr.ant-table-row').filter({ hasText: 'reviewer' }).first();
+    await row.locator('.schema-row-actions').getByText('授权', { exact: true }).click();
+    const drawer = page.locator('.ant-drawer').filter({ hasText: '角色权限配置' });
+    await drawer.getByText('勾选页面时，其上级菜单和页面按钮一并勾选', { exact: false }).waitFor();
+    const search = drawer.getByPlaceholder('按名称搜索');
+    await search.fill('职务管理');
+    await search.press('Enter');
+    const treeNode = (title: string) => drawer.locator('.ant-tree-treenode').filter({ has: page.getByText(title, { exact: true }) }).first();
+    await treeNode('职务管理').locator('.ant-tree-checkbox').click();
+    await expect.poll(() => treeNode('系统管理').locator('.ant-tree-checkbox-checked').count()).toBe(1);
+    await drawer.getByRole('button', { name: '保存并关闭' }).click();
+    await page.locator('.ant-message-notice').filter({ hasText: '保存成功！' }).first().waitFor();
+
     await page.evaluate(() => localStorage.clear());
     await loginThroughForm(page, server.baseUrl, 'reviewer', ADMIN_PASSWORD);
     await page.locator('.ant-modal').filter({ hasText: '切换登录部门' }).getByRole('button', { name: /确\s*定/ }).click();
     await page.waitForURL('**/2025/dashboard/analysis');
+    await page.goto(`${server.baseUrl}/2025/isystem/position`);
+    await page.locator('.schema-page').getByRole('button', { name: /查\s*询/ }).waitFor();
+    await page.locator('.ant-layout-sider').getByText('职务管理').waitFor();
     await page.goto(`${server.baseUrl}/2025/isystem/user`);
     await page.waitForURL('**/2025/403');
     await page.getByText('拒绝访问').first().waitFor();
