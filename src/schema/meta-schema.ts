@@ -10,6 +10,15 @@ const ACTION_WHEN = {
   properties: { field: { type: 'string', pattern: NAME }, in: { type: 'array', items: { type: ['string', 'number'] } } },
 };
 
+/** A condition on one field's value (linkage.ts), shared by linkage rules and row marks. */
+const CONDITION = {
+  type: 'object', additionalProperties: false, required: ['field', 'op'],
+  properties: {
+    field: { type: 'string', pattern: NAME },
+    op: { enum: ['eq', 'ne', 'in', 'notIn', 'empty', 'notEmpty', 'gt', 'ge', 'lt', 'le'] },
+    value: { type: ['string', 'number', 'boolean', 'array'], items: { type: ['string', 'number', 'boolean'] }, maxItems: 200 },
+  },
+};
 const COLUMN_TYPES = ['string', 'text', 'int', 'long', 'double', 'decimal', 'date', 'datetime', 'time', 'boolean', 'blob'];
 export const VIEWS = ['text', 'password', 'textarea', 'number', 'switch', 'date', 'datetime', 'time', 'radio', 'checkbox', 'list',
   'list_multi', 'sel_search', 'sel_tree', 'cat_tree', 'link_down', 'sel_user', 'sel_depart', 'popup', 'pca', 'file', 'image',
@@ -106,14 +115,7 @@ export const pageMetaSchema = {
       items: {
         type: 'object', additionalProperties: false, required: ['when', 'then'],
         properties: {
-          when: {
-            type: 'object', additionalProperties: false, required: ['field', 'op'],
-            properties: {
-              field: { type: 'string', pattern: NAME },
-              op: { enum: ['eq', 'ne', 'in', 'notIn', 'empty', 'notEmpty', 'gt', 'ge', 'lt', 'le'] },
-              value: { type: ['string', 'number', 'boolean', 'array'], items: { type: ['string', 'number', 'boolean'] }, maxItems: 200 },
-            },
-          },
+          when: CONDITION,
           then: {
             type: 'object', additionalProperties: false, required: ['field', 'effect'],
             properties: {
@@ -162,14 +164,7 @@ export const pageMetaSchema = {
           tone: { enum: ['danger', 'warning', 'success', 'info'] },
           when: {
             type: 'array', minItems: 1, maxItems: 10,
-            items: {
-              type: 'object', additionalProperties: false, required: ['field', 'op'],
-              properties: {
-                field: { type: 'string', pattern: NAME },
-                op: { enum: ['eq', 'ne', 'in', 'notIn', 'empty', 'notEmpty', 'gt', 'ge', 'lt', 'le'] },
-                value: { type: ['string', 'number', 'boolean', 'array'], items: { type: ['string', 'number', 'boolean'] }, maxItems: 200 },
-              },
-            },
+            items: CONDITION,
           },
         },
       },
