@@ -1,7 +1,8 @@
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import { ASSESSOR_KINDS, gradeThresholds, kindLabel, kindWeights, planGrade, type Grade } from '../../../schema/assessment.js';
 import { gradeOf, rankWithin, weightedAggregate, type WeightedResult } from '../../../schema/scoring.js';
 import type { Row } from '../../crud/hooks.js';
+import { updateByKey } from '../../db/update-by-key.js';
 import { indicatorsOf, parseScores, RESULT, TASK } from './plan-data.js';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
@@ -57,14 +58,11 @@ export async function computeResults(db: Kysely<any>, plan: Row): Promise<Assess
   return results;
 }
 
-/** Writes the results onto the plan's result rows (考核实例), as the plan ends: one UPDATE … FROM a VALUES list per 400. */
+/** Writes the results onto the plan's result rows (考核实例), as the plan ends, in batched UPDATEs. */
 export async function writeResults(tx: Kysely<any>, planId: string, results: AssesseeResult[]): Promise<void> {
-  for (let i = 0; i < results.length; i += 400) {
-    const rows = results.slice(i, i + 400).map((r) => sql`(${r.assessee}, cast(${r.result.total} as decimal(6,2)), ${r.grade}, cast(${r.rank} as integer), ${r.weightNote})`);
-    await sql`with v(assessee, total, grade, dept_rank, weight_note) as (values ${sql.join(rows)})
-      update ${sql.table(RESULT)} set total = v.total, grade = v.grade, dept_rank = v.dept_rank, weight_note = v.weight_note
-      from v where ${sql.table(RESULT)}.plan_id = ${planId} and ${sql.table(RESULT)}.assessee = v.assessee`.execute(tx);
-  }
+  await updateByKey(tx, RESULT, 'assessee',
+    [{ name: 'total', cast: 'decimal(6,2)' }, { name: 'grade' }, { name: 'deptRank', cast: 'integer' }, { name: 'weightNote' }],
+    results.map((r) => [r.assessee, r.result.total, r.grade, r.rank, r.weightNote]), { planId });
 }
 
 /**

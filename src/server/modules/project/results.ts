@@ -1,11 +1,12 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import { aggregate, rankWithin } from '../../../schema/scoring.js';
 import type { PageSchema } from '../../../schema/types.js';
 import { writeWorkbook } from '../../crud/excel.js';
 import type { Row } from '../../crud/hooks.js';
 import { requestActions, requireAction } from '../../crud/permission.js';
 import { inTransaction } from '../../db/transaction.js';
+import { updateByKey } from '../../db/update-by-key.js';
 import { badRequest, ClientError, ok } from '../../http/result.js';
 import { formatDateTime } from '../../util/time.js';
 import { REVIEW } from './review-module.js';
@@ -63,18 +64,6 @@ async function rankingRows(req: FastifyRequest, projects: Scored[]) {
   })));
 }
 
-/** Projects written per UPDATE when results are published (two bound values each, well under every driver's limit). */
-const PUBLISH_CHUNK = 1000;
-
-/** Writes final scores and ranks of many projects in one statement (a CASE per column). */
-async function writeResults(db: Kysely<any>, projects: Scored[], ranks: Map<string, number>): Promise<void> {
-  const pick = (value: (p: Scored) => number | null, type: 'numeric' | 'integer') =>
-    sql`case ${sql.ref('id')} ${sql.join(projects.map((p) => sql`when ${p.id} then cast(${value(p)} as ${sql.raw(type)})`), sql` `)} end`;
-  await db.updateTable('pms_project')
-    .set({ finalScore: pick((p) => p.finalScore, 'numeric'), rank: pick((p) => ranks.get(p.id) ?? null, 'integer') })
-    .where('id', 'in', projects.map((p) => p.id)).execute();
-}
-
 /**
  * Results of a contest: `POST /pms/race/publishResults {id, force?}` computes each passed project's
  * final score and rank in its track and publishes them (refused while sheets are unsubmitted unless
@@ -98,7 +87,8 @@ export async function resultRoutes(app: FastifyInstance): Promise<void> {
     if (!projects.some((p) => p.finalScore !== null)) throw new ClientError(409, '还没有已提交的评分，无法公示');
     const ranks = new Map([...rankingOf(projects).values()].flat().map(({ item, rank }) => [item.id, rank]));
     await inTransaction(db, async (tx) => {
-      for (let i = 0; i < projects.length; i += PUBLISH_CHUNK) await writeResults(tx, projects.slice(i, i + PUBLISH_CHUNK), ranks);
+      await updateByKey(tx, 'pms_project', 'id', [{ name: 'finalScore', cast: 'numeric' }, { name: 'rank', cast: 'integer' }],
+        projects.map((p) => [p.id, p.finalScore, ranks.get(p.id) ?? null]));
       await tx.updateTable('pms_race').set({ resultPublished: '1', resultPublishTime: formatDateTime() }).where('id', '=', String(race.id)).execute();
     });
     return ok(null, `「${race.title}」结果已公示，共${ranks.size}个项目`);
