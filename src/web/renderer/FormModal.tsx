@@ -123,9 +123,13 @@ export function FormModal({ schema, mode, record, onClose }: FormModalProps) {
         <FormProvider form={form}>
           <FormLayout labelCol={5} wrapperCol={17}>
             {/* An empty value reads as nothing in a detail form, not Formily's English "N/A". */}
-            <PreviewText.Placeholder value="">
-              <SchemaField schema={formSchema as ISchema} />
-            </PreviewText.Placeholder>
+            {/* No fields until the sub tables' schemas are here: the form is made anew then, and what
+                had been typed into the first one would be lost. */}
+            {waitingForSubs ? <div style={{ minHeight: 160 }} /> : (
+              <PreviewText.Placeholder value="">
+                <SchemaField schema={formSchema as ISchema} />
+              </PreviewText.Placeholder>
+            )}
           </FormLayout>
         </FormProvider>
       </Spin>
