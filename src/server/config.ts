@@ -25,13 +25,34 @@ export interface Config {
   wechat: { code2SessionUrl?: string; appId?: string; secret?: string };
   /** Redis shared by the instances (REDIS_URL): live notices fan out through it; unset, an instance tells its own sockets only. */
   redisUrl?: string;
+  /** Put before every key and channel this site uses in Redis (REDIS_PREFIX), so sites can share one. */
+  redisPrefix: string;
+  /** Where uploaded files are kept (UPLOAD_DIR, default DATA_DIR/upload): a mount every instance shares. */
+  uploadDir: string;
+  /** S3-compatible storage for uploads instead of the folder, when S3_ENDPOINT and S3_BUCKET are set. */
+  s3?: S3Config;
+  /** This instance's name in /health and the X-Instance header (INSTANCE_NAME); unset: the host name, no header. */
+  instanceName?: string;
+  /** METRICS_PORT: /metrics served without a token on this port; unset: only to administrators under the API. */
+  metricsPort?: number;
+  /** How long a SIGTERM/SIGINT waits for requests in flight before the process exits anyway (SHUTDOWN_TIMEOUT_MS). */
+  shutdownTimeoutMs: number;
+}
+
+export interface S3Config {
+  endpoint: string;
+  bucket: string;
+  region: string;
+  accessKeyId?: string;
+  secretAccessKey?: string;
+  /** Bucket in the path, not the host name (MinIO and most self-hosted stores). */
+  forcePathStyle: boolean;
 }
 
 export const DEFAULT_ADMIN_PASSWORD = 'Admin@2025';
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
-  const port = Number(env.PORT ?? 8080);
-  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT must be a port number, got "${env.PORT}"`);
+  const port = portNumber('PORT', env.PORT ?? '8080');
   return {
     port,
     host: env.HOST ?? '0.0.0.0',
@@ -48,5 +69,21 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     jobs: (env.JOBS ?? 'on').toLowerCase() !== 'off',
     wechat: { code2SessionUrl: env.WECHAT_CODE2SESSION_URL || undefined, appId: env.WECHAT_APPID || undefined, secret: env.WECHAT_SECRET || undefined },
     redisUrl: env.REDIS_URL || undefined,
+    redisPrefix: env.REDIS_PREFIX ?? 'jeecg:',
+    uploadDir: path.resolve(env.UPLOAD_DIR || path.join(env.DATA_DIR ?? './data', 'upload')),
+    s3: env.S3_ENDPOINT && env.S3_BUCKET ? {
+      endpoint: env.S3_ENDPOINT, bucket: env.S3_BUCKET, region: env.S3_REGION || 'us-east-1',
+      accessKeyId: env.S3_ACCESS_KEY || undefined, secretAccessKey: env.S3_SECRET_KEY || undefined,
+      forcePathStyle: ['on', 'true', '1'].includes((env.S3_FORCE_PATH_STYLE ?? 'true').toLowerCase()),
+    } : undefined,
+    instanceName: env.INSTANCE_NAME || undefined,
+    metricsPort: env.METRICS_PORT ? portNumber('METRICS_PORT', env.METRICS_PORT) : undefined,
+    shutdownTimeoutMs: Number(env.SHUTDOWN_TIMEOUT_MS ?? 10_000) || 10_000,
   };
+}
+
+function portNumber(name: string, raw: string): number {
+  const port = Number(raw);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`${name} must be a port number, got "${raw}"`);
+  return port;
 }

@@ -4,6 +4,8 @@ import { purgeExpired } from './auth/session.js';
 import { bootstrap } from './bootstrap.js';
 import { DEFAULT_ADMIN_PASSWORD, readConfig } from './config.js';
 import { loggerOptions } from './http/log-redact.js';
+import { markDraining } from './http/health.js';
+import { listenMetrics } from './http/metrics.js';
 import { SchemaError } from '../schema/check.js';
 
 const started = Date.now();
@@ -22,6 +24,7 @@ const { db } = ctx;
 
 const app = await buildApp(ctx, { logger: loggerOptions(config.logLevel) });
 await app.listen({ port: config.port, host: config.host });
+const metricsServer = config.metricsPort === undefined ? undefined : await listenMetrics(app.metrics, config.metricsPort, config.host);
 
 const log = app.log;
 const notes = [
@@ -41,10 +44,26 @@ if (admin && (await verifyPassword(DEFAULT_ADMIN_PASSWORD, admin.password))) {
 const sweep = setInterval(() => purgeExpired(db).catch((err) => log.error({ err }, 'session sweep failed')), 60 * 60_000);
 sweep.unref();
 
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.once(signal, async () => {
-    await app.close();
+/**
+ * SIGTERM/SIGINT: /ready turns 503 and the listener stops taking connections; requests in flight
+ * finish, then the sockets, the jobs scheduler (app's onClose hooks) and the database pool close.
+ * Past SHUTDOWN_TIMEOUT_MS the process exits anyway, so a stuck request cannot hold a deploy.
+ */
+async function shutdown(signal: string): Promise<void> {
+  log.info({ signal }, 'shutting down: finishing the requests in flight');
+  markDraining(app);
+  setTimeout(() => {
+    log.error(`shutdown: requests still running after ${config.shutdownTimeoutMs} ms, exiting`);
+    process.exit(1);
+  }, config.shutdownTimeoutMs).unref();
+  try {
+    await Promise.all([app.close(), metricsServer?.close()]);
     await db.destroy();
-    process.exit(0);
-  });
+  } catch (err) {
+    log.error({ err }, 'shutdown: closing failed');
+    process.exit(1);
+  }
+  log.info('shutdown: done');
+  process.exit(0);
 }
+for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => void shutdown(signal));
