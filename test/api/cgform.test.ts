@@ -76,6 +76,16 @@ describe(`online form designer and runtime [${BACKEND}]`, () => {
     expect((await get('/sys/schema/page?code=demo_contract')).api).toBe('/online/data/demo_contract');
   });
 
+  it("lists the tables a design may name, with their columns, for the designer's pickers: declared ones only, no sensitive column", async () => {
+    const tables = await get('/online/cgform/api/declaredTables');
+    const byName = new Map(tables.map((t: any) => [t.table, t]));
+    expect(byName.get('demo_contract')).toMatchObject({ title: '合同', columns: expect.arrayContaining([{ column: 'contract_name', label: '合同名称', type: 'string' }]) });
+    const userColumns = (byName.get('sys_user') as any).columns.map((c: any) => c.column);
+    expect(userColumns).toEqual(expect.arrayContaining(['username', 'realname']));
+    expect(userColumns).not.toContain('password');
+    expect((await s.api.get('/online/cgform/api/declaredTables', { token: await s.login('applicant') })).status).toBe(403);
+  });
+
   it('an edited design waits for its sync; a dropped column needs force, and the rows stay', async () => {
     const v2 = [...v1.filter((f) => f.dbFieldName !== 'remark'), field('sign_date', { dbFieldTxt: '签订日期', dbType: 'Date', fieldShowType: 'date', orderNum: 5 })];
     expectOk(await s.api.put('/online/cgform/api/editAll', { ...design(v2), head: { id: headId, tableName: 'demo_contract', tableTxt: '合同', tableType: 1 } }, { token }), '修改成功！');

@@ -8,6 +8,7 @@ import { badRequest, notFound, ok, okMessage } from '../../http/result.js';
 import { onlineForms } from './online-forms.js';
 import { removeCustomRows } from './custom-rules.js';
 import { runtimeConfigRoutes } from './runtime-config.js';
+import { declaredTableRoutes } from './declared-tables.js';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
 
@@ -44,6 +45,7 @@ async function routes(app: FastifyInstance): Promise<void> {
   const { db } = app.ctx;
   await forms.loadSynced((msg) => app.log.warn(msg));
   await runtimeConfigRoutes(app, forms);
+  await declaredTableRoutes(app);
   const user = (req: FastifyRequest) => req.user!.username;
 
   // ---- designer ----

@@ -4,7 +4,7 @@ import type { ReactNode } from 'react';
 import type { DesignField } from '../../../schema/cgform';
 import { FlagBox, ON_INPUT_LINE, Plain, ValidTypeInput } from './cells';
 import { COLUMN_HELP, DB_TYPES, dictHint, extendHint, VIEW_FOR_TYPE, VIEW_LABELS, yes, type DesignValues } from './model';
-import { CategoryCodeSelect, DictCodeSelect, MainTableSelect } from './pickers';
+import { CategoryCodeSelect, ColumnSelect, DictCodeSelect, MainTableSelect, TableSelect } from './pickers';
 
 export type GridTab = 'db' | 'page' | 'check' | 'dict' | 'foreign';
 
@@ -36,11 +36,15 @@ function columnsOf(tab: GridTab, form: FormInstance<DesignValues>, remove: (inde
   return columnSet(tab, form, remove).map((c) => (typeof c.title === 'string' ? { ...c, title: titled(c.title) } : c));
 }
 
-/** The dictionary cells follow the view and whether a table is named (then 字典code is the table's value column). */
+/** The dictionary cells follow the view and the table named (then 字典code and 字典text are its columns). */
 const dictChanged = (i: number) => (a: DesignValues, b: DesignValues) =>
-  a.fields?.[i]?.fieldShowType !== b.fields?.[i]?.fieldShowType || !!a.fields?.[i]?.dictTable !== !!b.fields?.[i]?.dictTable;
+  a.fields?.[i]?.fieldShowType !== b.fields?.[i]?.fieldShowType || a.fields?.[i]?.dictTable !== b.fields?.[i]?.dictTable;
+const mainChanged = (i: number) => (a: DesignValues, b: DesignValues) => a.fields?.[i]?.mainTable !== b.fields?.[i]?.mainTable;
 
 const CODE_DICT_VIEWS = new Set(['list', 'radio', 'checkbox', 'list_multi']);
+/** Views whose 字典table is a declared table (popup names a report, link_down a JSON), and those whose 字典text is one of its columns (a tree's is four). */
+const TABLE_VIEWS = new Set([...CODE_DICT_VIEWS, 'sel_search', 'sel_tree']);
+const ONE_TEXT_COLUMN_VIEWS = new Set([...CODE_DICT_VIEWS, 'sel_search']);
 
 function columnSet(tab: GridTab, form: FormInstance<DesignValues>, remove: (index: number) => void): TableColumnsType<FormListFieldData> {
   const value = (f: FormListFieldData, key: keyof DesignField) => form.getFieldValue(['fields', f.name, key]);
@@ -97,24 +101,36 @@ function columnSet(tab: GridTab, form: FormInstance<DesignValues>, remove: (inde
       ...named,
       byView('控件类型', 'view', (view) => <span style={ON_INPUT_LINE}>{VIEW_LABELS[view as keyof typeof VIEW_LABELS] ?? view}</span>, 110),
       byView('字典table', 'dictTable', (view, f) => (
-        <Form.Item name={[f.name, 'dictTable']} noStyle><Input aria-label="字典table" placeholder={dictHint(view).table} disabled={!dictHint(view).table} /></Form.Item>
+        <Form.Item name={[f.name, 'dictTable']} noStyle>{TABLE_VIEWS.has(view)
+          ? <TableSelect aria-label="字典table" placeholder={dictHint(view).table} />
+          : <Input aria-label="字典table" placeholder={dictHint(view).table} disabled={!dictHint(view).table} />}</Form.Item>
       ), 200),
       byView('字典code', 'dictField', (view, f) => (
         <Form.Item name={[f.name, 'dictField']} noStyle>{
           view === 'cat_tree' ? <CategoryCodeSelect aria-label="字典code" />
             : CODE_DICT_VIEWS.has(view) && !value(f, 'dictTable') ? <DictCodeSelect aria-label="字典code" />
-              : <Input aria-label="字典code" placeholder={dictHint(view).field} disabled={!dictHint(view).field} />
+              : TABLE_VIEWS.has(view) ? <ColumnSelect table={value(f, 'dictTable')} aria-label="字典code" placeholder={dictHint(view).field} />
+                : <Input aria-label="字典code" placeholder={dictHint(view).field} disabled={!dictHint(view).field} />
         }</Form.Item>
       ), 240),
       byView('字典text', 'dictText', (view, f) => (
-        <Form.Item name={[f.name, 'dictText']} noStyle><Input aria-label="字典text" placeholder={dictHint(view).text} disabled={!dictHint(view).text} /></Form.Item>
+        <Form.Item name={[f.name, 'dictText']} noStyle>{ONE_TEXT_COLUMN_VIEWS.has(view)
+          ? <ColumnSelect table={value(f, 'dictTable')} aria-label="字典text" placeholder={dictHint(view).text} />
+          : <Input aria-label="字典text" placeholder={dictHint(view).text} disabled={!dictHint(view).text} />}</Form.Item>
       ), 200),
       byView('说明', 'hint', (view) => <div style={{ color: 'rgba(0,0,0,.45)', fontSize: 12, whiteSpace: 'normal', lineHeight: '16px' }}>{dictHint(view).note}</div>, 360),
     ];
     case 'foreign': return [
       ...named,
       cell('主表名', 'mainTable', (f) => <MainTableSelect aria-label="主表名" placeholder="关联的主表" disabled={locked(f)} />, 260),
-      cell('主表字段', 'mainField', (f) => <Input aria-label="主表字段" placeholder="id" disabled={locked(f)} />, 140),
+      {
+        title: '主表字段', key: 'mainField', width: 180,
+        render: (_, f) => (
+          <Form.Item noStyle shouldUpdate={mainChanged(f.name)}>
+            {() => <Form.Item name={[f.name, 'mainField']} noStyle><ColumnSelect table={value(f, 'mainTable')} aria-label="主表字段" placeholder="id" disabled={locked(f)} /></Form.Item>}
+          </Form.Item>
+        ),
+      },
     ];
   }
 }

@@ -1,4 +1,4 @@
-import { Popover, Select, Space, TreeSelect, Typography } from 'antd';
+import { Input, Popover, Select, Space, TreeSelect, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { http } from '../../api/request';
 import type { Page } from '../../renderer/api';
@@ -6,7 +6,7 @@ import type { Page } from '../../renderer/api';
 /**
  * What the designer picks instead of asking for codes typed from memory: a dictionary (by name or
  * code, its items previewed), a category root (from the category tree, codes shown), a main table
- * (the main designs). Each receives `value`/`onChange` from its Form.Item; a value not in the list
+ * (the main designs), a declared table and one of its columns. Each receives `value`/`onChange` from its Form.Item; a value not in the list
  * (a dictionary deleted since) stays shown as it is.
  */
 interface Control { value?: string; onChange?: (v: string) => void; disabled?: boolean; 'aria-label'?: string; placeholder?: string }
@@ -46,6 +46,14 @@ const loadCategories = shared(async () => {
 const loadMains = shared(async () => {
   const res = await http.get<Page<{ tableName: string; tableTxt: string; tableType: number | string }>>('/online/cgform/head/list', { tableType: 2, pageNo: 1, pageSize: 200 });
   return res.success && Array.isArray(res.result?.records) ? res.result.records.filter((r) => Number(r.tableType) === 2) : [];
+});
+
+interface DeclaredTable { table: string; title: string; columns: { column: string; label: string; type: string }[] }
+
+/** The tables the server lets a design name (table dictionaries, duplicate checks), with their columns. */
+const loadTables = shared(async () => {
+  const res = await http.get<DeclaredTable[]>('/online/cgform/api/declaredTables');
+  return res.success && Array.isArray(res.result) ? res.result : [];
 });
 
 function useLoaded<T>(load: () => Promise<T[]>): T[] {
@@ -112,5 +120,32 @@ export function MainTableSelect({ value, onChange, disabled, ...rest }: Control)
     <Select aria-label={rest['aria-label']} value={value || undefined} onChange={(v: string) => onChange?.(v ?? '')} disabled={disabled} allowClear showSearch
       optionFilterProp="label" placeholder={rest.placeholder ?? '选择主表'} options={options} style={{ width: '100%' }} virtual={false}
       notFoundContent="尚无主表：先新增一个表类型为“主表”的表单" />
+  );
+}
+
+/** 字典table: one of the declared tables, searched by name or title (an undeclared one would be refused). */
+export function TableSelect({ value, onChange, disabled, ...rest }: Control) {
+  const tables = useLoaded(loadTables);
+  const options = tables.map((t) => ({ value: t.table, label: `${t.title}（${t.table}）` }));
+  if (value && !tables.some((t) => t.table === value)) options.unshift({ value, label: value });
+  return (
+    <Select aria-label={rest['aria-label']} value={value || undefined} onChange={(v: string) => onChange?.(v ?? '')} disabled={disabled} allowClear showSearch
+      optionFilterProp="label" placeholder={rest.placeholder ?? '搜索表名或表描述'} options={options} style={{ width: '100%' }} popupMatchSelectWidth={false} />
+  );
+}
+
+/**
+ * A column of `table` (字典code, 字典text, 主表字段), by column name or label. A table that is not
+ * declared yet (a main design not synced) leaves the column typed by hand.
+ */
+export function ColumnSelect({ table, value, onChange, disabled, ...rest }: Control & { table?: string }) {
+  const tables = useLoaded(loadTables);
+  const columns = tables.find((t) => t.table === table)?.columns;
+  if (!columns) return <Input aria-label={rest['aria-label']} value={value} onChange={(e) => onChange?.(e.target.value)} disabled={disabled} placeholder={rest.placeholder} />;
+  const options = columns.map((c) => ({ value: c.column, label: `${c.label}（${c.column}）` }));
+  if (value && !columns.some((c) => c.column === value)) options.unshift({ value, label: value });
+  return (
+    <Select aria-label={rest['aria-label']} value={value || undefined} onChange={(v: string) => onChange?.(v ?? '')} disabled={disabled} allowClear showSearch
+      optionFilterProp="label" placeholder={rest.placeholder ?? '选择字段'} options={options} style={{ width: '100%' }} popupMatchSelectWidth={false} />
   );
 }
