@@ -11,6 +11,8 @@ export interface SiteSettings {
   allowPhoneLogin: boolean;
   allowThirdLogin: boolean;
   isSetAppLogo: boolean;
+  /** The API document (/jeecg-boot/doc.html, v3/api-docs) open to anyone; administrators only when off. */
+  openApiDocs: boolean;
   imgUrl: string;
   imgWhiteUrl: string;
   iconUrl: string;

@@ -22,7 +22,7 @@ const TEXT: Record<TextKey, { label: string; max: number; required?: boolean; pa
   iconUrl: { label: '图标地址', max: 500, path: true },
 };
 const FLAGS: Record<FlagKey, string> = {
-  allowRegister: '允许注册', allowPhoneLogin: '允许手机号登录', allowThirdLogin: '允许第三方登录', isSetAppLogo: '使用自定义Logo',
+  allowRegister: '允许注册', allowPhoneLogin: '允许手机号登录', allowThirdLogin: '允许第三方登录', isSetAppLogo: '使用自定义Logo', openApiDocs: '公开接口文档',
 };
 
 /** An uploaded file's relative path, a site path or an http(s) address: never `javascript:` and friends. */

@@ -8,7 +8,7 @@ export const DEFAULT_SITE: SiteSettings = {
   appAbbr: '科创服务平台',
   appDesc: '科技成果与企业项目申报、评审、竞赛管理一体化平台',
   appLogo: '', appLogoWhite: '', iconLogo: '', helpPath: '',
-  allowRegister: true, allowPhoneLogin: true, allowThirdLogin: false, isSetAppLogo: false,
+  allowRegister: true, allowPhoneLogin: true, allowThirdLogin: false, isSetAppLogo: false, openApiDocs: false,
   imgUrl: '', imgWhiteUrl: '', iconUrl: '',
 };
 

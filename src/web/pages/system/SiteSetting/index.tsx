@@ -15,6 +15,7 @@ const FLAGS: [keyof SiteSettings, string, string][] = [
   ['allowRegister', '允许注册', '登录页显示注册入口'],
   ['allowPhoneLogin', '允许手机号登录', '登录页显示手机号登录'],
   ['allowThirdLogin', '允许第三方登录', '登录页显示第三方登录'],
+  ['openApiDocs', '公开接口文档', '任何人可打开接口文档 /jeecg-boot/doc.html（关闭时仅管理员）'],
 ];
 
 /**
