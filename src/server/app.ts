@@ -44,6 +44,8 @@ import { CLIENT_ROUTES } from './modules/client-routes.js';
 import { webRoutes } from './web.js';
 import { liveRoutes } from './live/routes.js';
 import { workplaceRoutes } from './modules/workplace/routes.js';
+import { registerOpenApi } from './openapi/document.js';
+import { openApiRoutes } from './openapi/routes.js';
 import './http/context.js';
 
 const API_MODULES = [loginRoutes, phoneLoginRoutes, permissionRoutes, dictRoutes, duplicateCheckRoutes, checkRuleRoutes, siteRoutes, selfRoutes, schemaRoutes, treeDataRoutes, linkDownRoutes, commonRoutes, siteSettingRoutes, webPublicRoutes, registerRoutes, appletApi, workplaceRoutes, ...CLIENT_ROUTES];
@@ -73,6 +75,8 @@ export async function buildApp(ctx: AppContext, opts: { logger?: boolean | objec
     ajv: { customOptions: { allErrors: false, coerceTypes: 'array', removeAdditional: false, allowUnionTypes: true } },
   });
   app.decorate('ctx', ctx);
+  // Before any route: it records the route inventory the API document is built from.
+  await registerOpenApi(app);
   installErrorHandling(app);
   rejectNulBytes(app);
 
@@ -90,6 +94,7 @@ export async function buildApp(ctx: AppContext, opts: { logger?: boolean | objec
     await api.register(multipart, { limits: { fileSize: UPLOAD_MAX_BYTES, files: 1, fields: 20 }, throwFileSizeLimit: true });
     for (const mod of API_MODULES) await api.register(mod);
     await api.register(liveRoutes);
+    await api.register(openApiRoutes);
     for (const mod of SCHEMA_MODULES) {
       if (!ctx.schemas.get(mod.schema)) throw new Error(`server module for unknown schema "${mod.schema}"`);
       if (mod.routes) await api.register(mod.routes);

@@ -1,0 +1,43 @@
+/** JSON schemas of the JeecgBoot Result envelope (contract §1), for the OpenAPI document. */
+
+type Json = Record<string, unknown>;
+
+/** `{success,message,code,result,timestamp}` with `result` as the given schema (anything when omitted). */
+export function resultOf(result: Json = {}): Json {
+  return {
+    type: 'object',
+    required: ['success', 'message', 'code', 'timestamp'],
+    properties: {
+      success: { type: 'boolean', description: '成功标志' },
+      message: { type: 'string', description: '返回处理消息' },
+      code: { type: 'integer', description: '返回代码' },
+      result: result,
+      timestamp: { type: 'integer', description: '时间戳' },
+    },
+  };
+}
+
+/** A page of rows (JeecgBoot's IPage): records plus the paging numbers. */
+export function pageOf(row: Json): Json {
+  return {
+    type: 'object',
+    required: ['records', 'total', 'size', 'current', 'pages'],
+    properties: {
+      records: { type: 'array', items: row },
+      total: { type: 'integer', description: '总行数' },
+      size: { type: 'integer', description: '每页行数' },
+      current: { type: 'integer', description: '当前页' },
+      pages: { type: 'integer', description: '总页数' },
+    },
+  };
+}
+
+/** What a write answers: a message, echoed as the result (Result.ok("添加成功！")). */
+export const MESSAGE_RESULT: Json = resultOf({ type: ['string', 'null'] });
+
+/** The refusals every route may give, answered in the envelope with the HTTP status as `code`. */
+export const ERROR_RESPONSES: Json = {
+  400: { description: '参数错误', content: { 'application/json': { schema: { $ref: '#/components/schemas/Result' } } } },
+  401: { description: 'Token失效，请重新登录', content: { 'application/json': { schema: { $ref: '#/components/schemas/Result' } } } },
+  403: { description: '没有权限，请联系管理员授权', content: { 'application/json': { schema: { $ref: '#/components/schemas/Result' } } } },
+};
