@@ -15,6 +15,8 @@ import { seedAppletContent } from './modules/applet/seed.js';
 import { seedAssessment } from './modules/assessment/seed.js';
 import { LiveHub } from './live/hub.js';
 import { LivePublisher, livePlugin } from './live/publisher.js';
+import { openStateStore } from './state/index.js';
+import { shareSessionEvictions } from './state/session-evictions.js';
 
 export interface Boot {
   ctx: AppContext;
@@ -32,7 +34,9 @@ export async function bootstrap(config: Config, root = process.cwd()): Promise<B
   const connection = await connect(config);
   const { dialect, describe } = connection;
   const sessions = new SessionCache();
-  const live = new LivePublisher(new LiveHub());
+  const state = await openStateStore(config);
+  await shareSessionEvictions(sessions, state);
+  const live = new LivePublisher(new LiveHub(), undefined, config.redisPrefix);
   const db = connection.db.withPlugin(sessionCacheGuard(sessions)).withPlugin(livePlugin(live));
   const migrations = await migrate(db);
   const syncedTables = await syncBuiltIn(db, dialect, schemas.schemas);
@@ -42,7 +46,7 @@ export async function bootstrap(config: Config, root = process.cwd()): Promise<B
   await seedAssessment(db as never, { seedDir: path.join(schemasDir, 'seed') });
   for (const s of schemas.schemas) if (s.kind === 'tree' && s.tree) await repairHasChild(db as never, s);
   return {
-    ctx: { config, db, dialect, dicts: new DictService(db), schemas, sessions, live },
+    ctx: { config, db, dialect, dicts: new DictService(db), schemas, sessions, live, state },
     facts: { database: describe, migrations, syncedTables, seeded },
   };
 }

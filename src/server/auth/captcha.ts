@@ -16,11 +16,12 @@ export async function issueCaptcha(db: Db, key: string): Promise<string> {
   return `data:image/svg+xml;base64,${Buffer.from(c.data).toString('base64')}`;
 }
 
-/** One try per captcha: it is consumed whether or not it matches. */
+/**
+ * One try per captcha: it is consumed whether or not it matches. The row is taken in one statement,
+ * so of two tries sent together (to one instance or two) only one finds it.
+ */
 export async function consumeCaptcha(db: Db, key: string, answer: string): Promise<boolean> {
   const keyHash = sha256(`captcha:${key}`);
-  const row = await db.selectFrom('sysCaptcha').select(['code', 'expiresAt']).where('keyHash', '=', keyHash).executeTakeFirst();
-  if (!row) return false;
-  await db.deleteFrom('sysCaptcha').where('keyHash', '=', keyHash).execute();
-  return row.expiresAt >= Date.now() && row.code === answer.trim().toLowerCase();
+  const row = await db.deleteFrom('sysCaptcha').where('keyHash', '=', keyHash).returning(['code', 'expiresAt']).executeTakeFirst();
+  return !!row && row.expiresAt >= Date.now() && row.code === answer.trim().toLowerCase();
 }

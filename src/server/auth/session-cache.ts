@@ -12,7 +12,8 @@ interface Entry { user: SysUser; expiresAt: number; until: number }
  * The token check is a session⋈user read on every request; this keeps its answer for a few seconds.
  * Any update or delete of a user or a session made through this process empties it (see
  * `sessionCacheGuard`), so logout, freezing, a password change or a deleted user take effect at
- * once here; another instance sharing the database notices within the TTL.
+ * once here; with shared state (Redis) the emptying is told to every other instance before the
+ * write is answered (state/session-evictions.ts), else another instance notices within the TTL.
  */
 export class SessionCache {
   private entries = new Map<string, Entry>();
@@ -20,6 +21,9 @@ export class SessionCache {
   generation = 0;
   /** Nothing is cached shortly after an invalidation: the write's transaction may not have committed yet. */
   private quietUntil = 0;
+
+  /** Tells the other instances to empty theirs too (set when the state is shared). */
+  broadcast?: () => Promise<void>;
 
   constructor(private readonly ttlMs = SESSION_CACHE_TTL_MS) {}
 
@@ -41,6 +45,7 @@ export class SessionCache {
     this.entries.set(tokenHash, { user: Object.freeze({ ...user }), expiresAt, until: now + this.ttlMs });
   }
 
+  /** Empties this instance's cache only. */
   clear(now = Date.now()): void {
     this.generation++;
     this.quietUntil = now + QUIET_MS;
@@ -84,7 +89,11 @@ export function sessionCacheGuard(cache: SessionCache): KyselyPlugin {
       return node;
     },
     async transformResult({ result, queryId }) {
-      if (touching.has(queryId)) cache.clear();
+      if (touching.has(queryId)) {
+        cache.clear();
+        // Awaited: the write is answered only once every instance has been told.
+        await cache.broadcast?.();
+      }
       return result;
     },
   };

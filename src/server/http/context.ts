@@ -5,6 +5,7 @@ import type { DictService } from '../modules/dict/service.js';
 import type { SchemaRegistry } from '../schema/registry.js';
 import type { SessionCache } from '../auth/session-cache.js';
 import type { LivePublisher } from '../live/publisher.js';
+import type { StateStore } from '../state/store.js';
 
 /** What every route can reach: injected once, no module-level singletons. */
 export interface AppContext {
@@ -17,6 +18,8 @@ export interface AppContext {
   sessions: SessionCache;
   /** Live notices to open pages (WebSocket), fanned out through Redis when configured. */
   live: LivePublisher;
+  /** Counters, quotas and short-lived values the instances share (Redis), or this one's memory alone. */
+  state: StateStore;
 }
 
 declare module 'fastify' {

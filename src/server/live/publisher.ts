@@ -5,7 +5,7 @@ import type { Envelope, LiveHub, LiveMessage } from './hub.js';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
 
-/** The Redis channel the instances share (JeecgBoot's cluster topic). */
+/** The Redis channel the instances share (JeecgBoot's cluster topic), after the site's REDIS_PREFIX. */
 export const CHANNEL = 'socketHandler';
 
 interface Log { error(obj: object, msg: string): void }
@@ -18,7 +18,11 @@ interface Log { error(obj: object, msg: string): void }
 export class LivePublisher {
   private redis?: { pub: Redis; sub: Redis };
 
-  constructor(readonly hub: LiveHub, private log?: Log) {}
+  constructor(readonly hub: LiveHub, private log?: Log, private readonly prefix = '') {}
+
+  private get channel(): string {
+    return this.prefix + CHANNEL;
+  }
 
   /** Joins the instances sharing `url`; resolves once subscribed. */
   async useRedis(url: string, log?: Log): Promise<void> {
@@ -37,14 +41,14 @@ export class LivePublisher {
       try { env = JSON.parse(text) as Envelope; } catch { return; }
       if (env && (env.to === 'all' || Array.isArray(env.to)) && env.message) this.hub.deliver(env);
     });
-    await sub.subscribe(CHANNEL);
+    await sub.subscribe(this.channel);
     this.redis = { pub, sub };
   }
 
   publish(env: Envelope): void {
     if (!this.redis) { this.hub.deliver(env); return; }
     // Redis unreachable: at least this instance's users are told.
-    this.redis.pub.publish(CHANNEL, JSON.stringify(env)).catch((err) => {
+    this.redis.pub.publish(this.channel, JSON.stringify(env)).catch((err) => {
       this.log?.error({ err }, 'live notice not published to redis');
       this.hub.deliver(env);
     });

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { MemoryCounterStore } from '../../../src/server/auth/rate-limit.js';
+import { MemoryStateStore } from '../../../src/server/state/memory.js';
 import { LoginThrottle, waitText } from '../../../src/server/modules/login/throttle.js';
 
 describe('LoginThrottle', () => {
   const setup = () => {
     const clock = { now: 1_000_000 };
-    const throttle = new LoginThrottle(new MemoryCounterStore(() => clock.now), () => clock.now);
+    const throttle = new LoginThrottle(new MemoryStateStore(() => clock.now), () => clock.now);
     /** One try with a wrong password, as the login route makes it; answers the refusal's wait. */
     const fail = async (username: string, ip: string) => {
       const gate = await throttle.gate(username, ip);

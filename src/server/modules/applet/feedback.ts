@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import { compileValidators } from '../../../schema/validator.js';
-import { MemoryCounterStore, type CounterStore } from '../../auth/rate-limit.js';
 import { requireAction } from '../../crud/permission.js';
 import { workflowGuard } from '../../crud/workflow.js';
 import { badRequest, ClientError, okMessage } from '../../http/result.js';
@@ -23,7 +22,7 @@ export const FEEDBACK_LIMIT = { max: 5, windowMs: 10 * 60_000 };
  * validation, its workflow's initial state 待处理), so it is answered in 意见反馈 like any other.
  * Rate-limited per user in the shared counter store.
  */
-export function feedbackRoutes(counters: CounterStore = new MemoryCounterStore()) {
+export function feedbackRoutes() {
   return async (app: FastifyInstance): Promise<void> => {
     const db = app.ctx.db as unknown as Kysely<any>;
     const schema = app.ctx.schemas.get(SCHEMA)!;
@@ -41,7 +40,7 @@ export function feedbackRoutes(counters: CounterStore = new MemoryCounterStore()
       if (body.type !== undefined && body.type !== null && !types.some((t) => t.value === body.type)) throw badRequest('反馈类型不正确');
 
       const user = req.user!;
-      const counter = await counters.increment(`applet:feedback:${user.id}`, FEEDBACK_LIMIT.windowMs);
+      const counter = await app.ctx.state.increment(`applet:feedback:${user.id}`, FEEDBACK_LIMIT.windowMs);
       if (counter.count > FEEDBACK_LIMIT.max) throw new ClientError(429, `反馈提交过于频繁，请${waitText(FEEDBACK_LIMIT.windowMs)}后再试`);
 
       const values: Record<string, unknown> = {

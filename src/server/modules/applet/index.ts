@@ -14,7 +14,7 @@ export const APPLET_MODULES: SchemaModule[] = ['pms_applet_banner', 'pms_applet_
 /** The mini-program's API (`/applet/*`): content, 意见反馈, WeChat login; the `code` it sends is kept with its session. */
 export async function appletApi(app: FastifyInstance): Promise<void> {
   app.addHook('preHandler', async (req) => {
-    if (req.token) await rememberWechatCode(app.ctx.db, req.token, (req.query as Query | undefined)?.code);
+    if (req.token) await rememberWechatCode(app.ctx.db, app.ctx.state, req.token, (req.query as Query | undefined)?.code);
   });
   await app.register(appletRoutes);
   await app.register(feedbackRoutes());

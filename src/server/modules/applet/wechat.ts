@@ -1,14 +1,14 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sha256 } from '../../auth/session.js';
 import type { Db } from '../../db/tables.js';
+import type { StateStore } from '../../state/store.js';
 import { badRequest, ClientError, ok } from '../../http/result.js';
 
 const CODE = /^[A-Za-z0-9_-]{1,128}$/;
 const EXCHANGE_TIMEOUT_MS = 5000;
-const REMEMBERED_MAX = 10_000;
-
-/** The code last stored per session (token hash) by this instance: a request repeating it writes nothing. */
-const remembered = new Map<string, string>();
+/** How long the code last stored for a session is remembered in the shared state: a request repeating it writes nothing. */
+const REMEMBERED_MS = 3_600_000;
+const rememberedKey = (tokenHash: string) => `wechat:code:${tokenHash}`;
 
 /**
  * Keeps the WeChat `code` a client sends with its requests (SPEC §4) with the request's session.
@@ -17,13 +17,12 @@ const remembered = new Map<string, string>();
  * Only the mini-program's routes keep it: elsewhere some routes give `code` a meaning of their own
  * (`/sys/schema/page?code=`), and the list grammar merely ignores it.
  */
-export async function rememberWechatCode(db: Db, token: string, code: unknown): Promise<void> {
+export async function rememberWechatCode(db: Db, state: StateStore, token: string, code: unknown): Promise<void> {
   if (typeof code !== 'string' || !CODE.test(code)) return;
   const tokenHash = sha256(token);
-  if (remembered.get(tokenHash) === code) return;
+  if (await state.get(rememberedKey(tokenHash)) === code) return;
   await db.updateTable('sysSession').set({ wechatCode: code }).where('tokenHash', '=', tokenHash).execute();
-  if (remembered.size >= REMEMBERED_MAX) remembered.clear();
-  remembered.set(tokenHash, code);
+  await state.set(rememberedKey(tokenHash), code, REMEMBERED_MS);
 }
 
 interface Code2Session { openid?: unknown; errcode?: unknown; errmsg?: unknown }
@@ -68,7 +67,7 @@ export async function wechatRoutes(app: FastifyInstance): Promise<void> {
     const openid = await exchange({ ...config, code2SessionUrl: config.code2SessionUrl }, code);
     const tokenHash = sha256(req.token!);
     await app.ctx.db.updateTable('sysSession').set({ wechatCode: code, wechatOpenid: openid }).where('tokenHash', '=', tokenHash).execute();
-    remembered.set(tokenHash, code);
+    await app.ctx.state.set(rememberedKey(tokenHash), code, REMEMBERED_MS);
     return ok({ openid }, '微信登录成功');
   });
 }

@@ -1,8 +1,7 @@
-import { randomInt } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { FailureLimiter } from '../../auth/rate-limit.js';
 import { fail, okMessage } from '../../http/result.js';
 import { loginResult } from './result.js';
+import { SmsCodes } from './sms-codes.js';
 
 /** Delivers a login code to a mobile phone. */
 export interface SmsSender {
@@ -22,11 +21,6 @@ function logSmsSender(app: FastifyInstance): SmsSender {
   };
 }
 
-const CODE_TTL_MS = 600_000;
-const SMS_PER_HOUR = 5;
-// Five wrong guesses burn the code: with five codes an hour, guessing six digits is hopeless.
-const WRONG_CODES_PER_CODE = 5;
-
 const mobileNumber = { type: 'string', pattern: '^1\\d{10}$' } as const;
 const smsBody = {
   type: 'object',
@@ -44,45 +38,19 @@ const phoneLoginBody = {
 export async function phoneLoginRoutes(app: FastifyInstance, opts: { smsSender?: SmsSender } = {}): Promise<void> {
   const { db, dicts } = app.ctx;
   const sender = opts.smsSender ?? logSmsSender(app);
-  const sentPerMobile = new FailureLimiter(SMS_PER_HOUR, 3_600_000);
-  const wrongPerMobile = new FailureLimiter(WRONG_CODES_PER_CODE, CODE_TTL_MS);
-
-  const liveCode = async (mobile: string) => {
-    const row = await db.selectFrom('sysSmsCode').select(['code', 'expiresAt']).where('mobile', '=', mobile).executeTakeFirst();
-    return row && row.expiresAt > Date.now() ? row.code : undefined;
-  };
-  const burnCode = async (mobile: string) => {
-    await db.deleteFrom('sysSmsCode').where('mobile', '=', mobile).execute();
-    wrongPerMobile.reset(mobile);
-  };
+  const codes = new SmsCodes(db, app.ctx.state);
 
   // Sent whether or not the number belongs to a user, so this form cannot list registered phones.
   app.post<{ Body: { mobile: string; smsmode: string } }>('/sys/sms', { config: { public: true }, schema: { body: smsBody } }, async (req) => {
-    const { mobile } = req.body;
-    if (await liveCode(mobile)) return fail('验证码10分钟内，仍然有效！');
-    const wait = sentPerMobile.retryAfter(mobile);
-    if (wait > 0) return fail(`短信发送过于频繁，请${Math.ceil(wait / 60_000)}分钟后再试`);
-
-    const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
-    const row = { mobile, code, expiresAt: Date.now() + CODE_TTL_MS };
-    await db.insertInto('sysSmsCode').values(row)
-      .onConflict((oc) => oc.column('mobile').doUpdateSet({ code: row.code, expiresAt: row.expiresAt })).execute();
-    wrongPerMobile.reset(mobile);
-    sentPerMobile.fail(mobile);
-    await sender.send(mobile, code);
+    const issued = await codes.issue(req.body.mobile, req.ip);
+    if ('refusal' in issued) return fail(issued.refusal);
+    await sender.send(req.body.mobile, issued.code);
     return okMessage('验证码已发送，10分钟内有效');
   });
 
   app.post<{ Body: { mobile: string; captcha: string } }>('/sys/phoneLogin', { config: { public: true }, schema: { body: phoneLoginBody } }, async (req) => {
     const { mobile, captcha } = req.body;
-    const code = await liveCode(mobile);
-    if (!code) return fail('手机验证码错误');
-    if (code !== captcha.trim()) {
-      wrongPerMobile.fail(mobile);
-      if (wrongPerMobile.retryAfter(mobile) > 0) await burnCode(mobile);
-      return fail('手机验证码错误');
-    }
-    await burnCode(mobile);
+    if (!(await codes.consume(mobile, captcha.trim()))) return fail('手机验证码错误');
 
     // Checked after the code, so only the owner of the phone learns whether it has an account.
     const user = await db.selectFrom('sysUser').selectAll().where('phone', '=', mobile).orderBy('delFlag').executeTakeFirst();

@@ -3,7 +3,6 @@ import { consumeCaptcha, issueCaptcha } from '../../auth/captcha.js';
 import { readToken } from '../../auth/guard.js';
 import { GUEST_USERNAME } from '../../auth/guest.js';
 import { hashPassword, verifyPassword } from '../../auth/password.js';
-import { type CounterStore, MemoryCounterStore } from '../../auth/rate-limit.js';
 import { revokeSession } from '../../auth/session.js';
 import { fail, ok, okMessage } from '../../http/result.js';
 import { writeLoginLog } from './log.js';
@@ -29,10 +28,9 @@ const dummyHash = () => (dummy ??= hashPassword('no-such-user'));
 
 const CAPTCHA_AFTER_FAILURES = '登录失败次数过多，请输入验证码';
 
-/** `failureCounters`: where the login throttle counts (this process's memory unless given). */
-export async function loginRoutes(app: FastifyInstance, opts: { failureCounters?: CounterStore } = {}): Promise<void> {
+export async function loginRoutes(app: FastifyInstance): Promise<void> {
   const { db, config, dicts } = app.ctx;
-  const throttle = new LoginThrottle(opts.failureCounters ?? new MemoryCounterStore());
+  const throttle = new LoginThrottle(app.ctx.state);
 
   app.get<{ Params: { key: string } }>('/sys/randomImage/:key', { config: { public: true } }, async (req) => {
     const key = req.params.key;

@@ -1,4 +1,4 @@
-import type { Counter, CounterStore } from '../../auth/rate-limit.js';
+import type { Counter, StateStore } from '../../state/store.js';
 
 const WINDOW_MS = 15 * 60_000;
 
@@ -31,17 +31,18 @@ export interface LoginGate {
 }
 
 /**
- * The brute-force brake of the password login, its counters kept in a CounterStore. A try goes
+ * The brute-force brake of the password login, its counters kept in the shared state (one
+ * instance's memory, or Redis for all). A try goes
  * `gate` → (captcha) → `claim` → password check → `passwordFailed` or `succeeded`.
  */
 export class LoginThrottle {
-  constructor(private readonly store: CounterStore, private readonly now: () => number = () => Date.now()) {}
+  constructor(private readonly store: StateStore, private readonly now: () => number = () => Date.now()) {}
 
   private pairKey = (username: string, ip: string) => `login:pair:${JSON.stringify([ip, username])}`;
   private addressKey = (ip: string) => `login:address:${ip}`;
 
   async gate(username: string, ip: string): Promise<LoginGate> {
-    const [pair, address] = await Promise.all([this.store.get(this.pairKey(username, ip)), this.store.get(this.addressKey(ip))]);
+    const [pair, address] = await Promise.all([this.store.counter(this.pairKey(username, ip)), this.store.counter(this.addressKey(ip))]);
     const now = this.now();
     return {
       waitMs: Math.max(backoff(pair, PAIR, now), backoff(address, ADDRESS, now)),
@@ -70,7 +71,7 @@ export class LoginThrottle {
   }
 
   async succeeded(username: string, ip: string): Promise<void> {
-    await this.store.expire(this.pairKey(username, ip));
+    await this.store.delete(this.pairKey(username, ip));
   }
 }
 

@@ -1,7 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { hashPassword, PASSWORD_RULE, PASSWORD_RULE_MESSAGE } from '../../auth/password.js';
-import { FailureLimiter } from '../../auth/rate-limit.js';
 import { revokeUserSessions, sha256 } from '../../auth/session.js';
 import { badRequest, fail, ok, okMessage } from '../../http/result.js';
 import { newId } from '../../util/ids.js';
@@ -9,14 +8,14 @@ import { formatDateTime } from '../../util/time.js';
 import { readSiteSettings } from '../site/settings.js';
 import { takenMessage } from './user-unique.js';
 import { inTransaction } from '../../db/transaction.js';
+import { SmsCodes } from '../login/sms-codes.js';
+import { minutesText, Quota } from '../../state/quota.js';
 
 /** Dictionary whose items a campus registration chooses from (seeded in schemas/seed/dicts.json). */
 export const CAMPUS_DICT = 'campus';
 const REGISTERED_ROLE = 'applicant';
 const RESET_TTL_MS = 600_000;
 const WINDOW_MS = 15 * 60_000;
-// As phone login: five wrong guesses burn the code.
-const WRONG_CODES_PER_CODE = 5;
 
 const USERNAME_RULE = /^\w{4,20}$/;
 const PHONE_RULE = /^1\d{10}$/;
@@ -49,34 +48,17 @@ const trimmed = (v: string | undefined) => (v ?? '').trim();
  */
 export async function registerRoutes(app: FastifyInstance): Promise<void> {
   const { db, dicts } = app.ctx;
-  const byAddress = new FailureLimiter(30, WINDOW_MS);
-  const wrongPerMobile = new FailureLimiter(WRONG_CODES_PER_CODE, 600_000);
+  // Refusals per address (taken names, wrong codes), counted across the instances.
+  const refusals = new Quota(app.ctx.state, 'register:refused', 30, WINDOW_MS);
+  const codes = new SmsCodes(db, app.ctx.state);
 
-  const tooMany = (req: FastifyRequest) => {
-    const wait = byAddress.retryAfter(`ip:${req.ip}`);
-    return wait > 0 ? fail(`操作过于频繁，请${Math.ceil(wait / 60_000)}分钟后再试`, 429) : null;
+  const tooMany = async (req: FastifyRequest) => {
+    const wait = await refusals.waitMs(req.ip);
+    return wait > 0 ? fail(`操作过于频繁，请${minutesText(wait)}后再试`, 429) : null;
   };
-  const refuse = (req: FastifyRequest, message: string) => {
-    byAddress.fail(`ip:${req.ip}`);
+  const refuse = async (req: FastifyRequest, message: string) => {
+    await refusals.use(req.ip);
     return fail(message);
-  };
-
-  /** True when the code matches the live SMS code of the phone; the code is then used up. */
-  const consumeSmsCode = async (phone: string, code: string): Promise<boolean> => {
-    const row = await db.selectFrom('sysSmsCode').select(['code', 'expiresAt']).where('mobile', '=', phone).executeTakeFirst();
-    if (!row || row.expiresAt <= Date.now()) return false;
-    if (row.code !== code) {
-      wrongPerMobile.fail(phone);
-      if (wrongPerMobile.retryAfter(phone) > 0) {
-        await db.deleteFrom('sysSmsCode').where('mobile', '=', phone).execute();
-        wrongPerMobile.reset(phone);
-      }
-      return false;
-    }
-    // Deleted only by the request that still finds it: a code is good for one registration or reset.
-    const gone = await db.deleteFrom('sysSmsCode').where('mobile', '=', phone).where('code', '=', code).executeTakeFirst();
-    wrongPerMobile.reset(phone);
-    return Number(gone.numDeletedRows) > 0;
   };
 
   // Enabled items only: disabling a campus in the dictionary closes it to new registrations.
@@ -85,7 +67,7 @@ export async function registerRoutes(app: FastifyInstance): Promise<void> {
   app.get('/sys/user/getCampus', { config: { public: true } }, async () => ok(await campusList()));
 
   app.post<{ Body: RegisterBody }>('/sys/user/register', { config: { public: true }, schema: { body: registerBody } }, async (req) => {
-    const limited = tooMany(req);
+    const limited = await tooMany(req);
     if (limited) return limited;
     if (!(await readSiteSettings(db)).allowRegister) return fail('系统已关闭注册');
     const b = req.body ?? {};
@@ -114,7 +96,7 @@ export async function registerRoutes(app: FastifyInstance): Promise<void> {
     const taken = await takenMessage(db, { username, email: email || undefined });
     if (taken) return refuse(req, taken === '用户账号已存在' ? '用户名已注册' : taken);
     // Whether the phone has an account is told only to whoever holds its code.
-    if (!(await consumeSmsCode(phone, code))) return refuse(req, '手机验证码错误');
+    if (!(await codes.consume(phone, code))) return refuse(req, '手机验证码错误');
     if (await takenMessage(db, { phone })) return refuse(req, '该手机号已注册');
 
     const role = await db.selectFrom('sysRole').select('id').where('roleCode', '=', REGISTERED_ROLE).executeTakeFirst();
@@ -142,7 +124,7 @@ export async function registerRoutes(app: FastifyInstance): Promise<void> {
   app.post<{ Body: { phone?: string; smsCode?: string; smscode?: string } }>('/sys/user/phoneVerification', {
     config: { public: true }, schema: { body: verifyBody },
   }, async (req) => {
-    const limited = tooMany(req);
+    const limited = await tooMany(req);
     if (limited) return limited;
     const phone = trimmed(req.body?.phone);
     const code = trimmed(req.body?.smsCode ?? req.body?.smscode);
@@ -150,7 +132,7 @@ export async function registerRoutes(app: FastifyInstance): Promise<void> {
     if (!PHONE_RULE.test(phone)) throw badRequest('请输入正确的手机号');
     if (!code) throw badRequest('请输入验证码');
     // The code first: only the owner of the phone learns whether it belongs to an account.
-    if (!(await consumeSmsCode(phone, code))) return refuse(req, '手机验证码错误');
+    if (!(await codes.consume(phone, code))) return refuse(req, '手机验证码错误');
     const user = await db.selectFrom('sysUser').select(['id', 'username', 'status', 'delFlag'])
       .where('phone', '=', phone).orderBy('delFlag').executeTakeFirst();
     if (!user) return fail('该手机号未注册');
@@ -165,7 +147,7 @@ export async function registerRoutes(app: FastifyInstance): Promise<void> {
   app.post<{ Body: { username?: string; password?: string; confirmPassword?: string; resetToken?: string; smscode?: string } }>('/sys/user/passwordChange', {
     config: { public: true }, schema: { body: changeBody },
   }, async (req) => {
-    const limited = tooMany(req);
+    const limited = await tooMany(req);
     if (limited) return limited;
     const b = req.body ?? {};
     const username = trimmed(b.username);

@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
 import { hashPassword, PASSWORD_RULE, PASSWORD_RULE_MESSAGE } from '../../auth/password.js';
-import { FailureLimiter } from '../../auth/rate-limit.js';
 import { revokeUserSessions } from '../../auth/session.js';
 import { requireAction } from '../../crud/permission.js';
 import { badRequest, fail, ok, okMessage } from '../../http/result.js';
@@ -10,6 +9,7 @@ import { commaIds } from './id-list.js';
 import { ADMIN_USERNAME } from './user-hooks.js';
 import { takenMessage } from './user-unique.js';
 import { inTransaction } from '../../db/transaction.js';
+import { minutesText, Quota } from '../../state/quota.js';
 
 const text = (max: number) => ({ type: 'string', maxLength: max }) as const;
 
@@ -71,7 +71,7 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
 
   // Anonymous in the contract (§2.3): the registration form asks it too. It tells whether a phone or
   // e-mail is registered, so an address without a session may ask it 60 times in 15 minutes.
-  const anonymousChecks = new FailureLimiter(60, 15 * 60_000);
+  const anonymousChecks = new Quota(app.ctx.state, 'user:check-only', 60, 15 * 60_000);
   app.get<{ Querystring: { username?: string; phone?: string; email?: string; workNo?: string; id?: string } }>('/sys/user/checkOnlyUser', {
     config: { public: true },
     schema: { querystring: { type: 'object', properties: { username: text(100), phone: text(45), email: text(45), workNo: text(100), id: text(32) } } },
@@ -79,9 +79,8 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
     const { id, ...values } = req.query;
     if (!Object.values(values).some((v) => v)) throw badRequest('缺少参数 username、phone、email 或 workNo');
     if (!req.user) {
-      const wait = anonymousChecks.retryAfter(req.ip);
-      if (wait > 0) return fail(`操作过于频繁，请${Math.ceil(wait / 60_000)}分钟后再试`, 429);
-      anonymousChecks.fail(req.ip);
+      const wait = await anonymousChecks.use(req.ip);
+      if (wait > 0) return fail(`操作过于频繁，请${minutesText(wait)}后再试`, 429);
     }
     const taken = await takenMessage(db, values, id || undefined);
     return taken ? fail(taken, 500, true) : ok(true);
