@@ -6,6 +6,7 @@ import { DEFAULT_ADMIN_PASSWORD, readConfig } from './config.js';
 import { loggerOptions } from './http/log-redact.js';
 import { markDraining } from './http/health.js';
 import { listenMetrics } from './http/metrics.js';
+import { InstanceBeacon } from './state/instances.js';
 import { SchemaError } from '../schema/check.js';
 
 const started = Date.now();
@@ -41,6 +42,10 @@ if (admin && (await verifyPassword(DEFAULT_ADMIN_PASSWORD, admin.password))) {
   log.warn(`the administrator "admin" still has the default password ${DEFAULT_ADMIN_PASSWORD}: change it after logging in`);
 }
 
+// Warns when another instance serves this database while the state is not shared through Redis.
+const beacon = new InstanceBeacon(db as never, ctx.state.shared, log);
+await beacon.start().catch((err) => log.error({ err }, 'instance heartbeat failed'));
+
 const sweep = setInterval(() => purgeExpired(db).catch((err) => log.error({ err }, 'session sweep failed')), 60 * 60_000);
 sweep.unref();
 
@@ -58,6 +63,7 @@ async function shutdown(signal: string): Promise<void> {
   }, config.shutdownTimeoutMs).unref();
   try {
     await Promise.all([app.close(), metricsServer?.close()]);
+    await beacon.stop().catch(() => undefined);
     await db.destroy();
   } catch (err) {
     log.error({ err }, 'shutdown: closing failed');

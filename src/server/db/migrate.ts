@@ -9,6 +9,7 @@ import * as m007 from './migrations/007_data_rules.js';
 import * as m008 from './migrations/008_job_runs.js';
 import * as m010 from './migrations/010_session_wechat.js';
 import * as m011 from './migrations/011_data_log.js';
+import * as m020 from './migrations/020_instances.js';
 import * as m012 from './migrations/012_account.js';
 
 /**
@@ -25,6 +26,7 @@ const migrations: Record<string, Migration> = {
   '008_job_runs': m008,
   '010_session_wechat': m010,
   '011_data_log': m011,
+  '020_instances': m020,
   '012_account': m012,
 };
 
