@@ -48,6 +48,9 @@ export function checkPageSchema(doc: unknown, source: string): PageSchema {
     if (f.pattern !== undefined) {
       try { new RegExp(f.pattern); } catch { throw new SchemaError(source, `${at}/pattern`, 'is not a valid regular expression'); }
     }
+    if (f.search && (f.virtual || f.sensitive || !['string', 'text'].includes(f.type))) {
+      throw new SchemaError(source, `${at}/search`, 'only a string or text column can be text-searched');
+    }
     if (f.min !== undefined && f.max !== undefined && f.min > f.max) throw new SchemaError(source, `${at}/min`, 'is greater than max');
     // What is typed into a password box is written, never read back: every read path skips sensitive fields.
     if (f.view === 'password' && !f.virtual) f.sensitive = true;

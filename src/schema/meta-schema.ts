@@ -71,6 +71,12 @@ export const pageMetaSchema = {
       },
     },
     initialQuery: INITIAL_QUERY,
+    count: {
+      oneOf: [
+        { const: 'exact' },
+        { type: 'object', additionalProperties: false, required: ['exactUpTo'], properties: { exactUpTo: { type: 'integer', minimum: 100, maximum: 10000000 } } },
+      ],
+    },
     indexes: {
       type: 'array',
       items: {
@@ -223,6 +229,7 @@ export const pageMetaSchema = {
           checkRule: { type: 'string' },
           valueCheck: { enum: VALUE_CHECK_NAMES },
           sortable: { type: 'boolean' },
+          search: { type: 'boolean' },
           width: { type: 'integer', minimum: 20, maximum: 2000 },
           ellipsis: { type: 'boolean' },
           readonly: { type: 'boolean' },

@@ -52,6 +52,12 @@ export interface FieldSchema {
   /** A named check beyond a pattern (value-checks.ts: `creditCode`), run by the server and the form alike. */
   valueCheck?: ValueCheckName;
   sortable?: boolean;
+  /**
+   * Searched by contains (`*x*`) through the database's text index (SQLite FTS5 trigram, PostgreSQL
+   * pg_trgm), kept in step by the database on every write. A string or text column; terms under
+   * three characters still scan.
+   */
+  search?: boolean;
   width?: number;
   ellipsis?: boolean;
   readonly?: boolean;
@@ -140,6 +146,11 @@ export interface PageSchema {
    */
   main?: { table: string; foreignKey: string; display?: 'table' | 'tabs' };
   defaultSort?: { column: string; order: 'asc' | 'desc' };
+  /**
+   * The list's total: counted exactly up to `exactUpTo` matches (10,000 when not said), past that
+   * an estimate answered with `totalEstimated: true` (shown as 约 N 条); 'exact' always counts.
+   */
+  count?: 'exact' | { exactUpTo: number };
   /** The menu component this schema renders (e.g. system/SysPositionList): a schema file plus a menu row is a page. */
   component?: string;
   /**

@@ -5,7 +5,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import { columnFields } from '../../schema/ddl.js';
 import { parseListQuery, QueryError, type ParsedQuery, type QueryField } from '../../schema/query.js';
-import type { ColumnType, PageSchema } from '../../schema/types.js';
+import { snakeCase, type ColumnType, type PageSchema } from '../../schema/types.js';
 import { actionPermission, type CrudAction } from '../../schema/permission.js';
 import { compileLinkageEnforcer } from '../../schema/linkage-enforce.js';
 import { compileValidators } from '../../schema/validator.js';
@@ -23,7 +23,9 @@ import { viewInterface } from '../../schema/views.js';
 import { subTableSupport } from './sub-tables.js';
 import { recordDataLog } from './data-log.js';
 import { childListPid, normalizeHasChild, rootCondition, treeHooks } from './tree.js';
-import { conditionSql } from './where.js';
+import { conditionSql, type TextSearch } from './where.js';
+import { countList, exactUpTo } from './list-count.js';
+import { ftsTableName, planText } from '../db/index-plan.js';
 import { inTransaction } from '../db/transaction.js';
 import { workflowGuard, workflowRoutes } from './workflow.js';
 import { rowRuleScope } from './row-rules.js';
@@ -84,6 +86,10 @@ export function crudRoutes(schema: PageSchema, moduleHooks: CrudHooks = {}) {
       if (!code) throw forbidden(); // the schema checks refuse such a page; never open by omission
       return code;
     };
+    const text: TextSearch | null = dialect === 'sqlite' && planText(schema)
+      ? { fts: ftsTableName(schema.table), columns: new Map(fields.filter((f) => f.search && !f.sensitive).map((f) => [f.name, snakeCase(f.name)])) }
+      : null;
+    const countCap = exactUpTo(schema);
     const defaultSort = schema.defaultSort ? [{ field: schema.defaultSort.column, dir: schema.defaultSort.order }] : [{ field: 'createTime', dir: 'desc' as const }];
     const base = schema.api;
     const tree = schema.kind === 'tree' ? schema.tree : undefined;
@@ -130,10 +136,10 @@ export function crudRoutes(schema: PageSchema, moduleHooks: CrudHooks = {}) {
 
     /** The rows a query selects: its conditions, its super query, the read scope and, for exports, `selections`. */
     const filtered = (q: ParsedQuery, scope: RowScope | null, withSelections = false) => db.selectFrom(schema.table).where((eb) => {
-      const parts = q.where.map((c) => conditionSql(eb, c, dialect));
+      const parts = q.where.map((c) => conditionSql(eb, c, dialect, text));
       if (scope) parts.push(scope(eb));
       if (q.superWhere.length) {
-        const sup = q.superWhere.map((c) => conditionSql(eb, c, dialect));
+        const sup = q.superWhere.map((c) => conditionSql(eb, c, dialect, text));
         parts.push(q.superMatch === 'or' ? eb.or(sup) : eb.and(sup));
       }
       if (withSelections && q.selections.length) parts.push(eb('id', 'in', q.selections));
@@ -162,13 +168,18 @@ export function crudRoutes(schema: PageSchema, moduleHooks: CrudHooks = {}) {
       const rowsOf = rootsOnly ? filtered(q, scope).where((eb) => rootCondition(eb, tree.pidField)) : filtered(q, scope);
       const shape = hooks.reshape?.(req, 'list');
       if (shape) return ok(shape(await present(req, (await sorted(q, rowsOf).limit(UNPAGED_MAX_ROWS).execute()) as Row[])));
-      const { total } = await rowsOf.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow();
-      const totalN = Number(total);
-      const size = q.pageSize === -521 ? totalN : q.pageSize;
-      let page = sorted(q, rowsOf);
-      if (q.pageSize !== -521) page = page.limit(size).offset((q.pageNo - 1) * size);
-      const records = await present(req, (await page.execute()) as Row[]);
-      return ok({ records, total: totalN, size, current: q.pageNo, pages: size ? Math.ceil(totalN / size) : 0 });
+      if (q.pageSize === -521) {
+        const { total } = await countList(db, dialect, rowsOf, null, { table: schema.table, where: q.where });
+        const records = await present(req, (await sorted(q, rowsOf).execute()) as Row[]);
+        return ok({ records, total, size: total, current: q.pageNo, pages: total ? 1 : 0 });
+      }
+      const size = q.pageSize;
+      const page = sorted(q, rowsOf).limit(size).offset((q.pageNo - 1) * size);
+      // The page's rows never wait on the count: on PostgreSQL both run at once, on two connections.
+      const [rows, counted] = await Promise.all([page.execute(), countList(db, dialect, rowsOf, countCap, { table: schema.table, where: q.where })]);
+      const records = await present(req, rows as Row[]);
+      const { total, estimated } = counted;
+      return ok({ records, total, size, current: q.pageNo, pages: Math.ceil(total / size), ...(estimated ? { totalEstimated: true } : {}) });
     };
     app.get(`${base}/list`, list);
 

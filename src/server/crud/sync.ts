@@ -1,7 +1,9 @@
-import { sql, type Kysely } from 'kysely';
+import { sql, SqliteAdapter, type Kysely } from 'kysely';
 import { planSync, type ColumnSpec, type DdlStep, type ExistingTable } from '../../schema/ddl.js';
 import type { PageSchema } from '../../schema/types.js';
 import type { Dialect } from '../db/connect.js';
+import { dropSqliteFts, syncTextIndex } from '../db/fts.js';
+import { planIndexes, planText } from '../db/index-plan.js';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
 type AnyDb = Kysely<any>;
@@ -71,10 +73,62 @@ export async function applyPlan(db: AnyDb, steps: DdlStep[], opts: { allowDestru
         break;
       }
       case 'dropColumn':
-        if (opts.allowDestructive) await raw.schema.alterTable(step.table).dropColumn(step.column).execute();
+        if (!opts.allowDestructive) break;
+        // SQLite refuses to drop a column an index or trigger names: ours go first, syncIndexes plans them again.
+        if (raw.getExecutor().adapter instanceof SqliteAdapter) {
+          await dropSqliteFts(raw, step.table);
+          for (const name of (await ourIndexes(raw, 'sqlite')).get(step.table) ?? []) await sql.raw(`drop index if exists "${name}"`).execute(raw);
+        }
+        await raw.schema.alterTable(step.table).dropColumn(step.column).execute();
         break;
     }
   }
+}
+
+/** The planned (`ix_`) b-tree indexes the database holds now, by table. */
+async function ourIndexes(db: AnyDb, dialect: Dialect): Promise<Map<string, string[]>> {
+  const rows = dialect === 'sqlite'
+    ? (await sql<{ name: string; table: string }>`select name, tbl_name as "table" from sqlite_master where type = 'index' and name glob 'ix_*'`.execute(db)).rows
+    : (await sql<{ name: string; table: string }>`select indexname as name, tablename as "table" from pg_indexes where schemaname = current_schema() and left(indexname, 3) = 'ix_' and right(indexname, 5) <> '_trgm'`.execute(db)).rows;
+  const out = new Map<string, string[]>();
+  for (const r of rows) out.set(r.table, [...(out.get(r.table) ?? []), r.name]);
+  return out;
+}
+
+/**
+ * Brings the planned indexes of these pages' tables in line with the schemas (index-plan.ts): creates
+ * the missing ones, drops the `ix_` ones no longer planned (never another index), syncs the text
+ * index, and refreshes the planner's statistics of a table that changed. `all` is every page (other
+ * pages' dictionaries and row rules plan indexes on a table too). Answers the tables changed.
+ */
+export async function syncIndexes(db: AnyDb, dialect: Dialect, schemas: PageSchema[], all: PageSchema[] = schemas): Promise<string[]> {
+  const raw = db.withoutPlugins();
+  const have = await ourIndexes(raw, dialect);
+  const changed: string[] = [];
+  const seen = new Set<string>();
+  for (const s of schemas) {
+    if (seen.has(s.table)) continue;
+    seen.add(s.table);
+    const plan = planIndexes(s, all);
+    const want = new Set(plan.map((p) => p.name));
+    const present = new Set(have.get(s.table) ?? []);
+    let touched = false;
+    for (const name of present) {
+      if (!want.has(name)) { await sql.raw(`drop index if exists "${name}"`).execute(raw); touched = true; }
+    }
+    for (const ix of plan.filter((p) => !present.has(p.name))) {
+      await sql.raw(`create index if not exists "${ix.name}" on "${s.table}" (${ix.columns.map((c) => `"${c}"`).join(', ')})`).execute(raw);
+      touched = true;
+    }
+    if (await syncTextIndex(raw, dialect, s.table, planText(s))) touched = true;
+    if (touched) {
+      // Fresh statistics, so the planner weighs the new indexes (and SQLite's count estimate reads them); sampled on SQLite.
+      if (dialect === 'sqlite') await sql.raw(`pragma analysis_limit = 1000`).execute(raw);
+      await sql.raw(`analyze "${s.table}"`).execute(raw);
+      changed.push(s.table);
+    }
+  }
+  return changed;
 }
 
 /** Start-up sync of the built-in schemas: creates and extends tables, never drops. */
@@ -87,5 +141,6 @@ export async function syncBuiltIn(db: AnyDb, dialect: Dialect, schemas: PageSche
       done.push(s.table);
     }
   }
+  for (const t of await syncIndexes(db, dialect, schemas)) if (!done.includes(t)) done.push(t);
   return done;
 }

@@ -9,6 +9,8 @@ export interface Page<T = Row> {
   size: number;
   current: number;
   pages: number;
+  /** The server estimated a total past its exact-count threshold (shown as 约 N 条). */
+  totalEstimated?: boolean;
 }
 
 /** The engine's contract for one schema, under its `api` path (JeecgBoot CRUD). */

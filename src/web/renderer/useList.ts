@@ -14,8 +14,9 @@ export interface ListState {
 
 export const DEFAULT_PAGE_SIZE = 10;
 
-/** SPEC §9 pagination total: `{from}-{to} 共{total}条`. */
-export const showTotal = (total: number, [from, to]: [number, number]) => `${from}-${to} 共${total}条`;
+/** SPEC §9 pagination total: `{from}-{to} 共{total}条`; an estimated total reads `约 200,000 条`. */
+export const showTotal = (total: number, [from, to]: [number, number], estimated = false) =>
+  (estimated ? `${from}-${to} 约 ${total.toLocaleString('en-US')} 条` : `${from}-${to} 共${total}条`);
 
 /** The parameters one list request sends. */
 export function listParams(s: ListState): Record<string, unknown> {
@@ -63,7 +64,7 @@ export function useList<T = Record<string, unknown>>(load: (params: Record<strin
     pageSizeOptions: ['10', '20', '30'],
     showQuickJumper: true,
     showSizeChanger: true,
-    showTotal,
+    showTotal: (total, range) => showTotal(total, range, page.totalEstimated),
     onChange: (pageNo, pageSize) => update({ pageNo: pageSize !== state.pageSize ? 1 : pageNo, pageSize }),
   };
 

@@ -4,7 +4,7 @@ import { SchemaError } from '../../../schema/check.js';
 import { planSync, type DdlStep } from '../../../schema/ddl.js';
 import type { PageSchema } from '../../../schema/types.js';
 import { RouteTable } from '../../crud/route-table.js';
-import { applyPlan, inspectTable } from '../../crud/sync.js';
+import { applyPlan, inspectTable, syncIndexes } from '../../crud/sync.js';
 import { repairHasChild } from '../../crud/tree.js';
 import type { AppContext } from '../../http/context.js';
 import { badRequest, ClientError, notFound } from '../../http/result.js';
@@ -211,6 +211,7 @@ export class OnlineForms {
     const steps = await this.plan(head);
     const skipped: DdlStep[] = method === 'force' ? [] : steps.filter((s) => s.kind === 'dropColumn');
     await applyPlan(this.db, steps, { allowDestructive: method === 'force' });
+    await syncIndexes(this.db, this.ctx.dialect, [schema], [...this.ctx.schemas.schemas.filter((x) => x.table !== schema.table), schema]);
     if (schema.kind === 'tree' && schema.tree) await repairHasChild(this.db as never, schema);
     await this.serve(schema);
     const now = formatDateTime();

@@ -1,0 +1,87 @@
+import { CompiledQuery, sql, type Kysely, type SelectQueryBuilder } from 'kysely';
+import type { Condition } from '../../schema/query.js';
+import { snakeCase, type PageSchema } from '../../schema/types.js';
+import type { Dialect } from '../db/connect.js';
+
+/* eslint-disable @typescript-eslint/no-explicit-any */
+
+/** Counted exactly up to this many matches unless the page says otherwise: a few milliseconds of index reading. */
+export const DEFAULT_EXACT_UP_TO = 10_000;
+
+/** How far a page's total is counted exactly; null: always. */
+export const exactUpTo = (schema: PageSchema): number | null =>
+  schema.count === 'exact' ? null : (schema.count?.exactUpTo ?? DEFAULT_EXACT_UP_TO);
+
+export interface ListTotal { total: number; estimated: boolean }
+
+/** Three significant digits: an estimate does not pretend to more. */
+const rounded = (n: number) => {
+  if (n < 1000) return Math.round(n);
+  const unit = 10 ** (Math.floor(Math.log10(n)) - 2);
+  return Math.round(n / unit) * unit;
+};
+
+/**
+ * The total of a filtered list: an exact count when it is at most `cap` (a count stopped at cap+1
+ * rows, so a broad filter reads no more than that), past it the database's estimate — the planner's
+ * row estimate on PostgreSQL, the ANALYZE statistics on SQLite — never below cap+1.
+ */
+export async function countList(db: Kysely<any>, dialect: Dialect, rows: SelectQueryBuilder<any, any, any>, cap: number | null, est: { table: string; where: Condition[] }): Promise<ListTotal> {
+  if (cap === null) {
+    const { total } = await rows.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow();
+    return { total: Number(total), estimated: false };
+  }
+  const capped = await db.selectFrom(rows.select(sql.lit(1).as('one')).limit(cap + 1).as('capped'))
+    .select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow();
+  const n = Number(capped.total);
+  if (n <= cap) return { total: n, estimated: false };
+  const guess = dialect === 'postgres' ? await plannerRows(db, rows) : await statisticsRows(db, est.table, est.where);
+  return { total: Math.max(cap + 1, rounded(guess ?? 0)), estimated: true };
+}
+
+/** PostgreSQL's own row estimate of the filtered rows (EXPLAIN, not run). */
+async function plannerRows(db: Kysely<any>, rows: SelectQueryBuilder<any, any, any>): Promise<number | null> {
+  const q = rows.select(sql.lit(1).as('one')).compile();
+  const r = await db.withoutPlugins().executeQuery<Record<string, unknown>>(CompiledQuery.raw(`explain (format json) ${q.sql}`, [...q.parameters]));
+  const plan = Object.values(r.rows[0] ?? {})[0] as [{ Plan: { 'Plan Rows': number } }] | undefined;
+  return plan?.[0]?.Plan?.['Plan Rows'] ?? null;
+}
+
+interface TableStats { rows: number; perValue: Map<string, number>; at: number }
+const statsCache = new WeakMap<object, Map<string, TableStats>>();
+const STATS_TTL_MS = 60_000;
+
+/**
+ * SQLite keeps no per-query estimate; sqlite_stat1 (ANALYZE, run by the index sync) holds each
+ * index's rows and rows per value of its first column. Equality and IN conditions on a column some
+ * index leads with scale the table's rows down (as if independent); other conditions are not weighed (so the estimate
+ * leans high, and cap+1 bounds it below).
+ */
+async function statisticsRows(db: Kysely<any>, table: string, where: Condition[]): Promise<number | null> {
+  const raw = db.withoutPlugins();
+  let byTable = statsCache.get(raw.getExecutor().adapter);
+  if (!byTable) statsCache.set(raw.getExecutor().adapter, (byTable = new Map()));
+  let stats = byTable.get(table);
+  if (!stats || Date.now() - stats.at > STATS_TTL_MS) {
+    const r = await sql<{ stat: string; col: string | null }>`select s.stat as stat, (select name from pragma_index_info(s.idx) where seqno = 0) as col
+      from sqlite_stat1 s where s.tbl = ${table} and s.idx is not null`.execute(raw).catch(() => ({ rows: [] as { stat: string; col: string | null }[] }));
+    const perValue = new Map<string, number>();
+    let rows = 0;
+    for (const x of r.rows) {
+      const [total, per] = x.stat.split(' ').map(Number);
+      rows = Math.max(rows, total || 0);
+      if (x.col && per) perValue.set(x.col, Math.min(perValue.get(x.col) ?? Infinity, per));
+    }
+    stats = { rows, perValue, at: Date.now() };
+    byTable.set(table, stats);
+  }
+  if (!stats.rows) return null;
+  let estimate = stats.rows;
+  for (const c of where) {
+    const per = stats.perValue.get(snakeCase(c.field));
+    // Conditions on different columns taken as independent: each scales by its share of the rows.
+    if (per && c.op === 'eq') estimate *= per / stats.rows;
+    else if (per && c.op === 'in') estimate *= Math.min(1, (per * (c.value as unknown[]).length) / stats.rows);
+  }
+  return estimate;
+}
