@@ -2,10 +2,17 @@ import type { FastifyInstance, RouteOptions } from 'fastify';
 
 /**
  * Who a route is for, declared beside the route (`config.access`) and read by the authorization
- * matrix test: 'public' (no token), 'login' (any signed-in account but the guest), 'admin' (the
- * administrator role), or a button code the caller's roles must hold.
+ * matrix test (test/api/authz-matrix.test.ts):
+ * - 'public': no token needed; 'login': any signed-in account (the guest only where `config.guest`);
+ * - 'admin': the administrator role;
+ * - { permission }: holders of the button code (any of them, given several);
+ * - { page }: who may read the page schema's rows (crud/read-access.ts mayRead), by code or table;
+ * - { menu }: holders of the menu entry (its component), and the administrator role;
+ * - 'record': any signed-in account reaches the handler, and the addressed record decides (an
+ *   online form's or report's own permissions, a fill rule's pages).
  */
-export type RouteAccess = 'public' | 'login' | 'admin' | { permission: string };
+export type RouteAccess = 'public' | 'login' | 'admin' | 'record'
+  | { permission: string | string[] } | { page: string | string[] } | { menu: string | string[] };
 
 declare module 'fastify' {
   interface FastifyContextConfig {

@@ -137,7 +137,7 @@ async function routes(app: FastifyInstance): Promise<void> {
   });
 
   // The notice bell (SPEC §3 notice list): my unread published announcements, newest first, per category.
-  app.get<{ Querystring: { pageSize?: string } }>('/sys/annountCement/listByUser', { config: { guest: true } }, async (req) => {
+  app.get<{ Querystring: { pageSize?: string } }>('/sys/annountCement/listByUser', { config: { access: 'login', guest: true } }, async (req) => {
     const size = pageSizeOf(req.query.pageSize, 5, 100);
     const user = req.user!;
     await ensureBroadcastReceipts(db, user);

@@ -31,7 +31,7 @@ async function routes(app: FastifyInstance): Promise<void> {
   ];
 
   // Marks one announcement read for me (contract §8.2).
-  app.put<{ Body: { anntId?: unknown } }>('/sys/sysAnnouncementSend/editByAnntIdAndUserId', async (req) => {
+  app.put<{ Body: { anntId?: unknown } }>('/sys/sysAnnouncementSend/editByAnntIdAndUserId', { config: { access: 'login' } }, async (req) => {
     const anntId = req.body?.anntId;
     if (typeof anntId !== 'string' || !anntId || anntId.length > 64) throw badRequest('缺少参数 anntId');
     const user = req.user!;
@@ -45,7 +45,7 @@ async function routes(app: FastifyInstance): Promise<void> {
     return ok(null);
   });
 
-  app.put('/sys/sysAnnouncementSend/readAll', async (req) => {
+  app.put('/sys/sysAnnouncementSend/readAll', { config: { access: 'login' } }, async (req) => {
     const user = req.user!;
     await ensureBroadcastReceipts(db, user);
     const now = formatDateTime();
@@ -57,7 +57,7 @@ async function routes(app: FastifyInstance): Promise<void> {
   });
 
   // My announcements with their read state, unread first (/isps/userAnnouncement).
-  app.get<{ Querystring: Record<string, string | undefined> }>('/sys/sysAnnouncementSend/getMyAnnouncementSend', async (req) => {
+  app.get<{ Querystring: Record<string, string | undefined> }>('/sys/sysAnnouncementSend/getMyAnnouncementSend', { config: { access: 'login' } }, async (req) => {
     const q = req.query;
     const pageNo = intParam(q.pageNo, 1, 'pageNo', 100000);
     const pageSize = intParam(q.pageSize, 10, 'pageSize', 200);

@@ -20,6 +20,7 @@ export async function announcementSyncRoutes(app: FastifyInstance): Promise<void
   const db = app.ctx.db as unknown as Kysely<any>;
 
   app.get<{ Querystring: { anntId?: string } }>('/sys/annountCement/syncNotic', {
+    config: { access: 'login' },
     schema: { querystring: { type: 'object', properties: { anntId: { type: 'string', maxLength: 64 } } } },
   }, async (req) => {
     const user = req.user!;

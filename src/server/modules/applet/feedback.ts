@@ -29,7 +29,7 @@ export function feedbackRoutes() {
     const validate = compileValidators(schema).add;
     const flow = workflowGuard(schema);
 
-    app.post('/applet/feedback/add', async (req) => {
+    app.post('/applet/feedback/add', { config: { access: { permission: 'pms:feedback:add' } } }, async (req) => {
       await requireAction(app.ctx.db, req, 'pms:feedback:add');
       const sent = req.body;
       const picked = sent && typeof sent === 'object' && !Array.isArray(sent)

@@ -60,7 +60,7 @@ function codeOf(req: FastifyRequest): string {
  * for the openid, kept with the session. Refused with 400 未配置微信登录 while no endpoint is configured.
  */
 export async function wechatRoutes(app: FastifyInstance): Promise<void> {
-  app.post('/applet/wechat/session', async (req) => {
+  app.post('/applet/wechat/session', { config: { access: 'login' } }, async (req) => {
     const config = app.ctx.config.wechat;
     if (!config?.code2SessionUrl) throw badRequest('未配置微信登录');
     const code = codeOf(req);

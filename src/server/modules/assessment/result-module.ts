@@ -35,7 +35,7 @@ export const resultModule: SchemaModule = {
   hooks: { scope: resultScope },
   routes: async (app: FastifyInstance) => {
     const db = app.ctx.db as unknown as Kysely<any>;
-    app.get<{ Querystring: { id?: string } }>('/assess/result/card', async (req) => {
+    app.get<{ Querystring: { id?: string } }>('/assess/result/card', { config: { access: { permission: 'assess:result:card' } } }, async (req) => {
       await requireAction(app.ctx.db, req, 'assess:result:card');
       const id = req.query.id;
       if (typeof id !== 'string' || !id) throw badRequest('缺少参数 id');

@@ -84,7 +84,7 @@ export const taskModule: SchemaModule = {
   },
   routes: async (app: FastifyInstance) => {
     const db = app.ctx.db as unknown as Kysely<any>;
-    app.get<{ Querystring: { id?: string } }>('/assess/task/sheet', async (req) => {
+    app.get<{ Querystring: { id?: string } }>('/assess/task/sheet', { config: { access: { permission: 'assess:task:edit' } } }, async (req) => {
       await requireAction(app.ctx.db, req, 'assess:task:edit');
       const id = req.query.id;
       if (typeof id !== 'string' || !id) throw badRequest('缺少参数 id');

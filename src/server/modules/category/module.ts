@@ -110,6 +110,7 @@ async function routes(app: FastifyInstance): Promise<void> {
   // Contract §7.2: one level of the category tree for JCategorySelect. `pid` wins; else `pcode`
   // ('0' = the roots, another code = the children of the category with that code).
   app.get<{ Querystring: { pid?: string; pcode?: string; condition?: string } }>('/sys/category/loadTreeData', {
+    config: { access: 'login' },
     schema: { querystring: { type: 'object', properties: { pid: str, pcode: str, condition: str } } },
   }, async (req) => {
     // The Vue3 online widget sends EMPTY_PID when no parent is configured.
@@ -130,6 +131,7 @@ async function routes(app: FastifyInstance): Promise<void> {
 
   // Contract §7.2: names of categories by id, in the order asked (echo of a category select).
   app.get<{ Querystring: { ids?: string; delNotExist?: string } }>('/sys/category/loadDictItem', {
+    config: { access: 'login' },
     schema: { querystring: { type: 'object', properties: { ids: { type: 'string', maxLength: 40000 }, delNotExist: str } } },
   }, async (req) => {
     const ids = String(req.query.ids ?? '').split(',').map((s) => s.trim()).filter(Boolean);

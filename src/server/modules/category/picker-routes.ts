@@ -42,6 +42,7 @@ export async function categoryPickerRoutes(app: FastifyInstance): Promise<void> 
   };
 
   app.get<{ Querystring: { async?: string; pcode?: string } }>('/sys/category/loadTreeRoot', {
+    config: { access: 'login' },
     schema: { querystring: { type: 'object', properties: { async: str(5), pcode: str(100) } } },
   }, async (req) => {
     const { async: lazy = 'false' } = req.query;
@@ -59,6 +60,7 @@ export async function categoryPickerRoutes(app: FastifyInstance): Promise<void> 
   });
 
   app.get<{ Querystring: { pid?: string } }>('/sys/category/loadTreeChildren', {
+    config: { access: 'login' },
     schema: { querystring: { type: 'object', properties: { pid: str(36) } } },
   }, async (req) => {
     const pid = keyParam('pid', req.query.pid);
@@ -67,6 +69,7 @@ export async function categoryPickerRoutes(app: FastifyInstance): Promise<void> 
   });
 
   app.get<{ Querystring: { field?: string; val?: string } }>('/sys/category/loadOne', {
+    config: { access: 'login' },
     schema: { querystring: { type: 'object', properties: { field: str(20), val: str(100) } } },
   }, async (req) => {
     const { field, val } = req.query;
@@ -80,6 +83,7 @@ export async function categoryPickerRoutes(app: FastifyInstance): Promise<void> 
   });
 
   app.get<{ Querystring: { code?: string } }>('/sys/category/loadAllData', {
+    config: { access: 'login' },
     schema: { querystring: { type: 'object', properties: { code: str(100) } } },
   }, async (req) => {
     const code = req.query.code?.trim();
@@ -92,6 +96,7 @@ export async function categoryPickerRoutes(app: FastifyInstance): Promise<void> 
   });
 
   app.get<{ Querystring: { pid?: string; code?: string } }>('/sys/category/checkCode', {
+    config: { access: { page: 'sys_category' } },
     schema: { querystring: { type: 'object', properties: { pid: str(36), code: str(100) } } },
   }, async (req) => {
     await requireRead(app.ctx.db, app.ctx.schemas, req, schema);

@@ -110,14 +110,14 @@ async function routes(app: FastifyInstance): Promise<void> {
   const db = app.ctx.db as unknown as Kysely<any>;
 
   // The designer's list of one form's buttons (contract: /online/cgform/button/list/{code}).
-  app.get<{ Params: { code: string } }>('/online/cgform/button/list/:code', { schema: { params: { type: 'object', properties: { code: idParam } } } }, async (req) => {
+  app.get<{ Params: { code: string } }>('/online/cgform/button/list/:code', { config: { access: { page: 'onl_cgform_head' } }, schema: { params: { type: 'object', properties: { code: idParam } } } }, async (req) => {
     const { head } = await formOf(db, await headIdOf(db, req.params.code));
     const records = await db.selectFrom(TABLE).selectAll().where('cgformHeadId', '=', head.id).orderBy('orderNum').orderBy('buttonCode').execute();
     return ok({ records, total: records.length, size: records.length, current: 1, pages: 1 });
   });
 
   // What the generated page draws: the enabled buttons, without their update plans.
-  app.get<{ Params: { table: string } }>('/online/cgform/api/buttons/:table', { schema: { params: { type: 'object', properties: { table: idParam } } } }, async (req) => {
+  app.get<{ Params: { table: string } }>('/online/cgform/api/buttons/:table', { config: { access: 'record' }, schema: { params: { type: 'object', properties: { table: idParam } } } }, async (req) => {
     const head = await db.selectFrom('onl_cgform_head').select(['id', 'tableName']).where((eb) => eb.or([eb('id', '=', req.params.table), eb('tableName', '=', req.params.table)])).executeTakeFirst();
     if (!head) return ok([]);
     const rows = await db.selectFrom(TABLE).selectAll().where('cgformHeadId', '=', head.id).where('buttonStatus', '=', '1').orderBy('orderNum').orderBy('buttonCode').execute();
@@ -134,9 +134,10 @@ async function routes(app: FastifyInstance): Promise<void> {
     return ok(null, '执行成功!');
   };
   const body = { type: 'object', properties: { formId: idParam, buttonCode: idParam, dataId: { type: 'string', maxLength: 40_000 } } } as const;
-  app.post<{ Body: { formId?: string; buttonCode?: string; dataId?: string } }>('/online/cgform/api/doButton', { schema: { body } },
+  app.post<{ Body: { formId?: string; buttonCode?: string; dataId?: string } }>('/online/cgform/api/doButton', { config: { access: 'record' }, schema: { body } },
     async (req) => run(req, req.body?.formId, req.body?.buttonCode, req.body?.dataId));
   app.post<{ Params: { table: string; code: string }; Body: { dataId?: string } }>('/online/cgform/api/button/:table/:code', {
+    config: { access: 'record' },
     schema: { params: { type: 'object', properties: { table: idParam, code: idParam } }, body },
   }, async (req) => run(req, req.params.table, req.params.code, req.body?.dataId));
 }

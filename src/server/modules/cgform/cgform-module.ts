@@ -49,13 +49,13 @@ async function routes(app: FastifyInstance): Promise<void> {
   const user = (req: FastifyRequest) => req.user!.username;
 
   // ---- designer ----
-  app.post<{ Body: Design }>('/online/cgform/api/addAll', { schema: { body: designBody } }, async (req) => {
+  app.post<{ Body: Design }>('/online/cgform/api/addAll', { config: { access: { permission: 'online:cgform:add' } }, schema: { body: designBody } }, async (req) => {
     await requireAction(db, req, 'online:cgform:add');
     requireDesign(req.body);
     return ok(await forms.add(req.body, user(req)), '添加成功！');
   });
 
-  app.put<{ Body: Design }>('/online/cgform/api/editAll', { schema: { body: designBody } }, async (req) => {
+  app.put<{ Body: Design }>('/online/cgform/api/editAll', { config: { access: { permission: 'online:cgform:edit' } }, schema: { body: designBody } }, async (req) => {
     await requireAction(db, req, 'online:cgform:edit');
     requireDesign(req.body);
     const headId = (req.body.head as { id?: unknown }).id;
@@ -70,18 +70,19 @@ async function routes(app: FastifyInstance): Promise<void> {
     if (!headId) throw badRequest('缺少参数 headId');
     return schemaToDesign(JSON.parse((await forms.head(headId)).schemaJson) as PageSchema);
   };
-  app.get<{ Querystring: { headId?: string } }>('/online/cgform/field/listByHeadId', { schema: { querystring: { type: 'object', properties: { headId: id } } } },
+  app.get<{ Querystring: { headId?: string } }>('/online/cgform/field/listByHeadId', { config: { access: { page: 'onl_cgform_head' } }, schema: { querystring: { type: 'object', properties: { headId: id } } } },
     async (req) => ok((await designOf(req, req.query.headId)).fields));
-  app.get<{ Querystring: { headId?: string } }>('/online/cgform/index/listByHeadId', { schema: { querystring: { type: 'object', properties: { headId: id } } } },
+  app.get<{ Querystring: { headId?: string } }>('/online/cgform/index/listByHeadId', { config: { access: { page: 'onl_cgform_head' } }, schema: { querystring: { type: 'object', properties: { headId: id } } } },
     async (req) => ok((await designOf(req, req.query.headId)).indexs ?? []));
 
-  app.get<{ Params: { code: string } }>('/online/cgform/api/syncPlan/:code', { schema: { params: { type: 'object', properties: { code: id } } } }, async (req) => {
+  app.get<{ Params: { code: string } }>('/online/cgform/api/syncPlan/:code', { config: { access: { permission: 'online:cgform:sync' } }, schema: { params: { type: 'object', properties: { code: id } } } }, async (req) => {
     await requireAction(db, req, 'online:cgform:sync');
     const steps = await forms.planWithSubs(await forms.head(req.params.code));
     return ok({ steps, destructive: steps.some((s) => s.kind === 'dropColumn') });
   });
 
   app.post<{ Params: { code: string; method: string } }>('/online/cgform/api/doDbSynch/:code/:method', {
+    config: { access: { permission: 'online:cgform:sync' } },
     schema: { params: { type: 'object', properties: { code: id, method: { type: 'string', maxLength: 10 } } } },
   }, async (req) => {
     await requireAction(db, req, 'online:cgform:sync');
@@ -93,6 +94,7 @@ async function routes(app: FastifyInstance): Promise<void> {
   });
 
   app.post<{ Body: { id?: string; version?: number } }>('/online/cgform/head/restore', {
+    config: { access: { permission: 'online:cgform:edit' } },
     schema: { body: { type: 'object', properties: { id, version: { type: 'integer', minimum: 1 } } } },
   }, async (req) => {
     await requireAction(db, req, 'online:cgform:edit');
@@ -102,6 +104,7 @@ async function routes(app: FastifyInstance): Promise<void> {
   });
 
   app.post<{ Body: { id?: string; parentId?: string; topLevel?: boolean; roleIds?: string[] } }>('/online/cgform/head/addToMenu', {
+    config: { access: { permission: 'online:cgform:edit' } },
     schema: { body: { type: 'object', properties: { id, parentId: id, topLevel: { type: 'boolean' }, roleIds: { type: 'array', maxItems: 100, items: id } } } },
   }, async (req) => {
     await requireAction(db, req, 'online:cgform:edit');
@@ -124,20 +127,20 @@ async function routes(app: FastifyInstance): Promise<void> {
   };
   const code = { type: 'object', properties: { code: id, id: { type: 'string', maxLength: 20_000 } } } as const;
 
-  app.get<{ Params: { code: string } }>('/online/cgform/api/getData/:code', { schema: { params: code } },
+  app.get<{ Params: { code: string } }>('/online/cgform/api/getData/:code', { config: { access: 'record' }, schema: { params: code } },
     async (req, reply) => dispatch(req, reply, await tableOf(req.params.code), 'GET', '/list'));
-  app.post<{ Params: { code: string } }>('/online/cgform/api/form/:code', { schema: { params: code } },
+  app.post<{ Params: { code: string } }>('/online/cgform/api/form/:code', { config: { access: 'record' }, schema: { params: code } },
     async (req, reply) => dispatch(req, reply, await tableOf(req.params.code), 'POST', '/add'));
-  app.put<{ Params: { code: string } }>('/online/cgform/api/form/:code', { schema: { params: code } },
+  app.put<{ Params: { code: string } }>('/online/cgform/api/form/:code', { config: { access: 'record' }, schema: { params: code } },
     async (req, reply) => dispatch(req, reply, await tableOf(req.params.code), 'PUT', '/edit'));
-  app.get<{ Params: { code: string; id: string } }>('/online/cgform/api/form/:code/:id', { schema: { params: code } },
+  app.get<{ Params: { code: string; id: string } }>('/online/cgform/api/form/:code/:id', { config: { access: 'record' }, schema: { params: code } },
     async (req, reply) => dispatch(req, reply, await tableOf(req.params.code), 'GET', '/queryById', { id: req.params.id }));
-  app.delete<{ Params: { code: string; id: string } }>('/online/cgform/api/form/:code/:id', { schema: { params: code } },
+  app.delete<{ Params: { code: string; id: string } }>('/online/cgform/api/form/:code/:id', { config: { access: 'record' }, schema: { params: code } },
     async (req, reply) => dispatch(req, reply, await tableOf(req.params.code), 'DELETE', '/deleteBatch', { ids: req.params.id }));
-  app.get<{ Params: { code: string } }>('/online/cgform/api/exportXls/:code', { schema: { params: code } },
+  app.get<{ Params: { code: string } }>('/online/cgform/api/exportXls/:code', { config: { access: 'record' }, schema: { params: code } },
     async (req, reply) => dispatch(req, reply, await tableOf(req.params.code), 'GET', '/exportXls'));
 
-  app.all<{ Params: { table: string; '*': string } }>('/online/data/:table/*', async (req, reply) => {
+  app.all<{ Params: { table: string; '*': string } }>('/online/data/:table/*', { config: { access: 'record' } }, async (req, reply) => {
     const { table } = req.params;
     if (!forms.routes(table)) throw notFound('表单不存在或未同步数据库');
     return dispatch(req, reply, table, req.method, `/${req.params['*']}`);

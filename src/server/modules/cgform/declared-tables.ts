@@ -17,7 +17,7 @@ export interface DeclaredTable {
  */
 export async function declaredTableRoutes(app: FastifyInstance): Promise<void> {
   let cached: { version: number; tables: DeclaredTable[] } | undefined;
-  app.get('/online/cgform/api/declaredTables', async (req) => {
+  app.get('/online/cgform/api/declaredTables', { config: { access: { page: 'onl_cgform_head' } } }, async (req) => {
     const { schemas, db } = app.ctx;
     await requireRead(db, schemas, req, schemas.table('onl_cgform_head')!);
     if (cached?.version !== schemas.version) {

@@ -23,7 +23,7 @@ export async function runtimeConfigRoutes(app: FastifyInstance, forms: OnlineFor
     return { head, schema: JSON.parse(head.syncedJson) as PageSchema };
   };
 
-  app.get<{ Params: { code: string } }>('/online/cgform/api/getColumns/:code', { schema: { params } }, async (req) => {
+  app.get<{ Params: { code: string } }>('/online/cgform/api/getColumns/:code', { config: { access: 'record' }, schema: { params } }, async (req) => {
     const { head, schema } = await inForce(req.params.code);
     const items = new Map<string, { value: string; text: string }[]>();
     for (const f of schema.fields) {
@@ -33,7 +33,7 @@ export async function runtimeConfigRoutes(app: FastifyInstance, forms: OnlineFor
     return ok({ ...onlineColumns(schema, (code) => items.get(code)), cgButtonList: await cgButtonList(app.ctx.db as any, head.id) });
   });
 
-  app.get<{ Params: { code: string } }>('/online/cgform/api/getFormItem/:code', { schema: { params } }, async (req) => {
+  app.get<{ Params: { code: string } }>('/online/cgform/api/getFormItem/:code', { config: { access: 'record' }, schema: { params } }, async (req) => {
     const { head, schema } = await inForce(req.params.code);
     const subs = (schema.subTables ?? []).map((t) => schemas.get(t.code)).filter((s): s is PageSchema => !!s);
     const shownHead = Object.fromEntries(HEAD_COLUMNS.map((k) => [k, (head as any)[k] ?? null]));

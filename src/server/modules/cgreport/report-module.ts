@@ -125,15 +125,15 @@ async function routes(app: FastifyInstance): Promise<void> {
     await service.prepare().catch((e) => app.log.warn(`report policy not prepared: ${(e as Error).message}`));
   });
 
-  app.get('/online/cgreport/api/getRpColumns/:code', { schema: { params: idParam } }, async (req) => ok(await rpColumns(app.ctx, await report(req))));
-  app.get('/online/cgreport/api/getQueryInfo/:code', { schema: { params: idParam } }, async (req) => ok(queryInfo(await report(req))));
-  app.get('/online/cgreport/api/getParamsInfo/:code', { schema: { params: idParam } }, async (req) => ok((await report(req)).params));
-  app.get('/online/cgreport/api/getData/:code', { schema: { params: idParam, querystring: anyQuery } }, async (req) => {
+  app.get('/online/cgreport/api/getRpColumns/:code', { config: { access: 'record' }, schema: { params: idParam } }, async (req) => ok(await rpColumns(app.ctx, await report(req))));
+  app.get('/online/cgreport/api/getQueryInfo/:code', { config: { access: 'record' }, schema: { params: idParam } }, async (req) => ok(queryInfo(await report(req))));
+  app.get('/online/cgreport/api/getParamsInfo/:code', { config: { access: 'record' }, schema: { params: idParam } }, async (req) => ok((await report(req)).params));
+  app.get('/online/cgreport/api/getData/:code', { config: { access: 'record' }, schema: { params: idParam, querystring: anyQuery } }, async (req) => {
     return ok(await service.data(await report(req), req.query as Record<string, unknown>));
   });
 
   /** The whole report as .xlsx: getData's query without paging (the row cap applies), shown columns, dictionary texts. */
-  app.get('/online/cgreport/api/exportXls/:code', { schema: { params: idParam, querystring: anyQuery } }, async (req, reply) => {
+  app.get('/online/cgreport/api/exportXls/:code', { config: { access: 'record' }, schema: { params: idParam, querystring: anyQuery } }, async (req, reply) => {
     const r = await report(req);
     const { records } = await service.data(r, { ...(req.query as Record<string, unknown>), pageNo: 1, pageSize: WHOLE_REPORT });
     const shown = shownItems(r);
@@ -145,6 +145,7 @@ async function routes(app: FastifyInstance): Promise<void> {
 
   /** The designer's "解析SQL": the columns and `${}` parameters of a statement, without reading a row. */
   app.get<{ Querystring: { sql?: string; dbKey?: string } }>('/online/cgreport/head/parseSql', {
+    config: { access: { permission: ['online:cgreport:add', 'online:cgreport:edit'] } },
     schema: { querystring: { type: 'object', properties: { sql: { type: 'string', maxLength: 10_000 }, dbKey: { type: 'string', maxLength: 100 } } } },
   }, async (req) => {
     await requireAction(app.ctx.db, req, 'online:cgreport:add').catch(() => requireAction(app.ctx.db, req, 'online:cgreport:edit'));

@@ -67,7 +67,7 @@ export async function commonRoutes(app: FastifyInstance): Promise<void> {
     }
   };
 
-  app.post('/sys/common/upload', async (req) => {
+  app.post('/sys/common/upload', { config: { access: 'login' } }, async (req) => {
     const { file, fields } = await receive(req);
     if (!file) throw badRequest('未收到上传的文件，请以表单字段 file 上传');
     try {

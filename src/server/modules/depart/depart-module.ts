@@ -10,9 +10,10 @@ import { departRows, departTree, searchDeparts } from './depart-tree.js';
 async function departRoutes(app: FastifyInstance): Promise<void> {
   const db = app.ctx.db as unknown as Kysely<any>;
 
-  app.get('/sys/sysDepart/queryTreeList', async () => ok(departTree(await departRows(db))));
+  app.get('/sys/sysDepart/queryTreeList', { config: { access: 'login' } }, async () => ok(departTree(await departRows(db))));
 
   app.get<{ Querystring: { keyWord?: string } }>('/sys/sysDepart/searchBy', {
+    config: { access: 'login' },
     schema: { querystring: { type: 'object', properties: { keyWord: { type: 'string', maxLength: 100 }, myDeptSearch: { type: 'string', maxLength: 10 } } } },
   }, async (req) => {
     const keyWord = req.query.keyWord?.trim();

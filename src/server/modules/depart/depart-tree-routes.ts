@@ -21,10 +21,11 @@ const text = (max: number) => ({ type: 'string', maxLength: max }) as const;
 export async function departTreeRoutes(app: FastifyInstance): Promise<void> {
   const db = app.ctx.db as unknown as Kysely<any>;
 
-  app.get('/sys/sysDepart/queryIdTree', async () => ok(nest<Row, IdNode>(await departRows(db), (r) => String(r.id), (r) => (r.parentId ? String(r.parentId) : null),
+  app.get('/sys/sysDepart/queryIdTree', { config: { access: 'login' } }, async () => ok(nest<Row, IdNode>(await departRows(db), (r) => String(r.id), (r) => (r.parentId ? String(r.parentId) : null),
     (r, children) => ({ key: String(r.id), value: String(r.id), title: String(r.departName), children: children.length ? children : null }))));
 
   app.get<{ Querystring: { pid?: string; ids?: string; primaryKey?: string } }>('/sys/sysDepart/queryDepartTreeSync', {
+    config: { access: 'login' },
     schema: { querystring: { type: 'object', properties: { pid: text(32), ids: text(20_000), primaryKey: text(20) } } },
   }, async (req) => {
     const { pid, primaryKey } = req.query;

@@ -67,6 +67,7 @@ export const dictItemModule: SchemaModule = {
     const str = { type: 'string', maxLength: 100 } as const;
     // The form's duplicate check of an item value within its dictionary (contract §4.2).
     app.get<{ Querystring: { itemValue?: string; dictId?: string; id?: string } }>('/sys/dictItem/dictItemCheck', {
+      config: { access: 'login' },
       schema: { querystring: { type: 'object', properties: { itemValue: str, dictId: { type: 'string', maxLength: 32 }, id: { type: 'string', maxLength: 32 } } } },
     }, async (req) => {
       const { itemValue, dictId, id } = req.query;

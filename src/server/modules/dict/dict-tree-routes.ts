@@ -18,6 +18,7 @@ export async function dictTreeRoutes(app: FastifyInstance): Promise<void> {
   const page = app.ctx.schemas.get('sys_dict')!;
 
   app.get<{ Querystring: { dictName?: string } }>('/sys/dict/treeList', {
+    config: { access: { page: 'sys_dict' } },
     schema: { querystring: { type: 'object', properties: { dictName: { type: 'string', maxLength: 100 } } } },
   }, async (req) => {
     await requireRead(app.ctx.db, app.ctx.schemas, req, page);

@@ -13,6 +13,7 @@ export async function duplicateCheckRoutes(app: FastifyInstance): Promise<void> 
   const str = { type: 'string', maxLength: 1000 } as const;
 
   app.get<{ Querystring: { tableName?: string; fieldName?: string; fieldVal?: string; dataId?: string } }>('/sys/duplicate/check', {
+    config: { access: 'login' },
     schema: { querystring: { type: 'object', properties: { tableName: str, fieldName: str, fieldVal: str, dataId: str } } },
   }, async (req) => {
     const { tableName, fieldName, fieldVal, dataId } = req.query;

@@ -21,7 +21,7 @@ export async function dictRoutes(app: FastifyInstance): Promise<void> {
   const { dicts, dialect } = app.ctx;
   const db = app.ctx.db as unknown as Kysely<any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
-  app.get<{ Params: { code: string } }>('/sys/dict/getDictItems/:code', { config: { guest: true } }, async (req) => {
+  app.get<{ Params: { code: string } }>('/sys/dict/getDictItems/:code', { config: { access: 'login', guest: true } }, async (req) => {
     const code = req.params.code;
     if (code.includes(',')) return ok(await tableDictItems(db, dialect, await readableTableDict(app.ctx, req, code), { limit: 5000 }));
     if (!CODE.test(code)) return fail('字典Code格式不正确！');
@@ -30,12 +30,12 @@ export async function dictRoutes(app: FastifyInstance): Promise<void> {
     return ok(items);
   });
 
-  app.get<{ Params: { code: string }; Querystring: { keyword?: string; pageSize?: string } }>('/sys/dict/loadDict/:code', async (req) => {
+  app.get<{ Params: { code: string }; Querystring: { keyword?: string; pageSize?: string } }>('/sys/dict/loadDict/:code', { config: { access: 'login' } }, async (req) => {
     const d = await readableTableDict(app.ctx, req, req.params.code);
     return ok(await tableDictItems(db, dialect, d, { keyword: req.query.keyword, limit: pageSizeOf(req.query.pageSize, 50) }));
   });
 
-  app.get<{ Params: { code: string }; Querystring: { key?: string; delNotExist?: string } }>('/sys/dict/loadDictItem/:code', async (req) => {
+  app.get<{ Params: { code: string }; Querystring: { key?: string; delNotExist?: string } }>('/sys/dict/loadDictItem/:code', { config: { access: 'login' } }, async (req) => {
     const d = await readableTableDict(app.ctx, req, req.params.code);
     const keys = String(req.query.key ?? '').split(',').map((k) => k.trim()).filter(Boolean);
     if (keys.length > 1000) throw badRequest('一次最多翻译1000个值');
@@ -45,10 +45,10 @@ export async function dictRoutes(app: FastifyInstance): Promise<void> {
     return ok(keys.flatMap((k) => (found.has(k) ? [found.get(k)!] : keepMissing ? [k] : [])));
   });
 
-  app.get('/sys/dict/queryAllDictItems', { config: { guest: true } }, async () => ok(await dicts.allEnabled()));
+  app.get('/sys/dict/queryAllDictItems', { config: { access: 'login', guest: true } }, async () => ok(await dicts.allEnabled()));
 
   // Reloading every dictionary is the dictionary page's own button: its holders and administrators only.
-  app.get('/sys/dict/refleshCache', async (req) => {
+  app.get('/sys/dict/refleshCache', { config: { access: { page: 'sys_dict' } } }, async (req) => {
     const page = app.ctx.schemas.table('sys_dict');
     if (!page) throw forbidden();
     await requireRead(app.ctx.db, app.ctx.schemas, req, page);

@@ -121,6 +121,7 @@ export async function treeDataRoutes(app: FastifyInstance): Promise<void> {
   const db = app.ctx.db as unknown as Kysely<any>;
 
   app.get<{ Querystring: Record<'pid' | 'tableName' | 'text' | 'code' | 'pidField' | 'hasChildField' | 'condition' | 'converIsLeafVal', string | undefined> }>('/sys/dict/loadTreeData', {
+    config: { access: 'login' },
     schema: { querystring: { type: 'object', properties: Object.fromEntries(['pid', 'tableName', 'text', 'code', 'pidField', 'hasChildField', 'condition', 'converIsLeafVal'].map((k) => [k, str])) } },
   }, async (req) => {
     const { tableName, text: textName, code, pidField, hasChildField, condition, converIsLeafVal } = req.query;

@@ -54,7 +54,7 @@ async function routes(app: FastifyInstance): Promise<void> {
   };
 
   /** Contract §10.3: the head (its statement kept on the server), every row it draws, its items and their dictionaries. */
-  app.get('/online/graphreport/api/getChartsData', { schema: { querystring: anyQuery } }, async (req) => {
+  app.get('/online/graphreport/api/getChartsData', { config: { access: 'record' }, schema: { querystring: anyQuery } }, async (req) => {
     const query = req.query as Record<string, unknown>;
     const { head, items } = await loadRunnable(ctx, req, GRAPH, () => loadGraph(ctx, idOf(query)), (g) => ({ id: g.head.id, code: g.head.code }));
     const data = await graphRows(ctx, head, query, searchFieldsOf(items));
@@ -63,7 +63,7 @@ async function routes(app: FastifyInstance): Promise<void> {
   });
 
   /** The designer's item list by head id (JeecgBoot's name for the generic subList). */
-  app.get('/online/graphreport/head/queryOnlGraphreportItemByMainId', { schema: { querystring: anyQuery } }, async (req) => {
+  app.get('/online/graphreport/head/queryOnlGraphreportItemByMainId', { config: { access: { page: HEAD } }, schema: { querystring: anyQuery } }, async (req) => {
     if (!(await holdsPage(ctx, req, ctx.schemas.table(HEAD)))) throw forbidden();
     return ok((await loadGraph(ctx, idOf(req.query as Record<string, unknown>))).items);
   });

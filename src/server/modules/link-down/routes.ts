@@ -41,6 +41,7 @@ export async function linkDownRoutes(app: FastifyInstance): Promise<void> {
   const db = app.ctx.db as unknown as Kysely<any>;
 
   app.get<{ Querystring: Partial<Record<typeof PARAMS[number], string>> }>('/online/cgform/api/querySelectOptions', {
+    config: { access: 'login' },
     schema: { querystring: { type: 'object', properties: Object.fromEntries(PARAMS.map((k) => [k, str])) } },
   }, async (req) => {
     const { table, txt, key, idField, pidField, pidValue, condition } = req.query;

@@ -16,7 +16,7 @@ export async function visitStatsRoutes(app: FastifyInstance): Promise<void> {
   const logins = () => db.selectFrom('sysLog').where('logType', '=', 1).where('userid', 'is not', null)
     .where('logContent', 'like', '%登录成功%');
 
-  app.get('/sys/loginfo', async () => {
+  app.get('/sys/loginfo', { config: { access: 'login' } }, async () => {
     const today = dayOf(new Date());
     const [total, day] = await Promise.all([
       logins().select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
@@ -27,7 +27,7 @@ export async function visitStatsRoutes(app: FastifyInstance): Promise<void> {
   });
 
   // One row per day of the last seven (today included), days without a login as zeros, for the chart's `type` axis.
-  app.get('/sys/visitInfo', async () => {
+  app.get('/sys/visitInfo', { config: { access: 'login' } }, async () => {
     const days = Array.from({ length: DAYS }, (_, i) => {
       const d = new Date();
       d.setDate(d.getDate() - (DAYS - 1 - i));

@@ -78,6 +78,7 @@ export async function dataRuleRoutes(app: FastifyInstance): Promise<void> {
     .where('permissionId', '=', permissionId).orderBy('createTime').orderBy('id');
 
   app.get<{ Querystring: { permissionId?: string } }>('/sys/permission/getPermRuleListByPermId', {
+    config: { access: { page: MENU_PAGE } },
     schema: { querystring: { type: 'object', properties: { permissionId: text(32) } } },
   }, async (req) => {
     await readers(req);
@@ -87,6 +88,7 @@ export async function dataRuleRoutes(app: FastifyInstance): Promise<void> {
 
   // JeecgBoot's search of the rule drawer: one menu's rules, narrowed by name and value.
   app.get<{ Querystring: { permissionId?: string; ruleName?: string; ruleValue?: string } }>('/sys/permission/queryPermissionRule', {
+    config: { access: { page: MENU_PAGE } },
     schema: { querystring: { type: 'object', properties: { permissionId: text(32), ruleName: text(50), ruleValue: text(300) } } },
   }, async (req) => {
     await readers(req);
@@ -98,7 +100,7 @@ export async function dataRuleRoutes(app: FastifyInstance): Promise<void> {
     return ok(found);
   });
 
-  app.post<{ Body: RuleBody }>('/sys/permission/addPermissionRule', { schema: { body: ruleBody } }, async (req) => {
+  app.post<{ Body: RuleBody }>('/sys/permission/addPermissionRule', { config: { access: { permission: EDIT_MENU } }, schema: { body: ruleBody } }, async (req) => {
     await requireAction(db, req, EDIT_MENU);
     const rule = await checked(req.body ?? {});
     const row: SysPermissionDataRule = { id: newId(), ...rule, createBy: req.user!.username, createTime: formatDateTime(), updateBy: null, updateTime: null };
@@ -109,7 +111,7 @@ export async function dataRuleRoutes(app: FastifyInstance): Promise<void> {
     return ok(row, '添加成功！');
   });
 
-  app.put<{ Body: RuleBody }>('/sys/permission/editPermissionRule', { schema: { body: ruleBody } }, async (req) => {
+  app.put<{ Body: RuleBody }>('/sys/permission/editPermissionRule', { config: { access: { permission: EDIT_MENU } }, schema: { body: ruleBody } }, async (req) => {
     await requireAction(db, req, EDIT_MENU);
     const id = req.body?.id;
     if (!id) throw badRequest('缺少参数 id');
@@ -122,6 +124,7 @@ export async function dataRuleRoutes(app: FastifyInstance): Promise<void> {
   });
 
   app.delete<{ Querystring: { id?: string } }>('/sys/permission/deletePermissionRule', {
+    config: { access: { permission: EDIT_MENU } },
     schema: { querystring: { type: 'object', properties: { id: text(32) } } },
   }, async (req) => {
     await requireAction(db, req, EDIT_MENU);

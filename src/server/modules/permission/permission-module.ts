@@ -25,7 +25,7 @@ const routeFlag = (target: Row, body: Row) => {
 /** The whole tree also at its own path (our web app's menu pickers). */
 async function menuRoutes(app: FastifyInstance): Promise<void> {
   const { db } = app.ctx;
-  app.get('/sys/permission/treeList', async () => ok(menuTree(await permissionRows(db) as unknown as Row[])));
+  app.get('/sys/permission/treeList', { config: { access: 'login' } }, async () => ok(menuTree(await permissionRows(db) as unknown as Row[])));
   await app.register(dataRuleRoutes);
 }
 

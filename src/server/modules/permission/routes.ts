@@ -31,7 +31,7 @@ export function menuUrlMatches(url: string, path: string): boolean {
 export async function permissionRoutes(app: FastifyInstance): Promise<void> {
   const { db } = app.ctx;
 
-  app.get('/sys/permission/getUserPermissionByToken', { config: { guest: true } }, async (req) => {
+  app.get('/sys/permission/getUserPermissionByToken', { config: { access: 'login', guest: true } }, async (req) => {
     const rows = await userPermissions(db, req.user!.id);
     const auth = rows.filter((r) => r.menuType === 2 && r.status === '1' && r.perms)
       .map((r) => ({ action: r.perms, type: r.permsType ?? '1', describe: r.name }));
@@ -44,6 +44,7 @@ export async function permissionRoutes(app: FastifyInstance): Promise<void> {
   // Whether a path the user's menu lacks is a page of the menu all the same: the web app then says
   // 403 (not granted) rather than 404 (no such page). Only whether it exists is told, not its name.
   app.get<{ Querystring: { path?: string } }>('/sys/permission/routeExists', {
+    config: { access: 'login' },
     schema: { querystring: { type: 'object', properties: { path: { type: 'string', maxLength: 500 } } } },
   }, async (req) => {
     const path = (req.query.path ?? '').replace(/\/+$/, '');

@@ -63,7 +63,7 @@ function remarkOf(req: FastifyRequest): string | null {
 async function signupRoutes(app: FastifyInstance): Promise<void> {
   const db = app.ctx.db as unknown as Kysely<any>;
 
-  app.post('/pms/activity/signup', async (req) => {
+  app.post('/pms/activity/signup', { config: { access: { permission: SIGNUP_BUTTON } } }, async (req) => {
     await requireAction(app.ctx.db, req, SIGNUP_BUTTON);
     const id = bodyId(req);
     const remark = remarkOf(req);
@@ -96,7 +96,7 @@ async function signupRoutes(app: FastifyInstance): Promise<void> {
     return okMessage('报名成功！');
   });
 
-  app.post('/pms/activity/cancelSignup', async (req) => {
+  app.post('/pms/activity/cancelSignup', { config: { access: { permission: SIGNUP_BUTTON } } }, async (req) => {
     await requireAction(app.ctx.db, req, SIGNUP_BUTTON);
     const id = bodyId(req);
     const user = req.user!;

@@ -44,7 +44,7 @@ const sameOrg = (e: Expert, project: Row) => e.orgs.has(String(project.orgName ?
 export async function assignRoutes(app: FastifyInstance): Promise<void> {
   const db = app.ctx.db as unknown as Kysely<any>;
 
-  app.post<{ Body: { projectId?: unknown; experts?: unknown; raceId?: unknown; auto?: unknown } }>('/pms/project/assignExperts', async (req) => {
+  app.post<{ Body: { projectId?: unknown; experts?: unknown; raceId?: unknown; auto?: unknown } }>('/pms/project/assignExperts', { config: { access: { permission: 'pms:project:assign' } } }, async (req) => {
     await requireAction(app.ctx.db, req, 'pms:project:assign');
     const body = req.body ?? {};
     const by = req.user!.username;
@@ -63,7 +63,7 @@ export async function assignRoutes(app: FastifyInstance): Promise<void> {
   });
 
   /** What the 分配专家 panel shows for one project: its sheets, and every expert with their load and whether they must stand aside. */
-  app.get<{ Querystring: { projectId?: string } }>('/pms/project/experts', async (req) => {
+  app.get<{ Querystring: { projectId?: string } }>('/pms/project/experts', { config: { access: { permission: 'pms:project:assign' } } }, async (req) => {
     await requireAction(app.ctx.db, req, 'pms:project:assign');
     const projectId = req.query.projectId;
     if (typeof projectId !== 'string' || !projectId) throw badRequest('缺少参数 projectId');
@@ -86,7 +86,7 @@ export async function assignRoutes(app: FastifyInstance): Promise<void> {
   });
 
   /** 更换专家: an unsubmitted sheet goes to another expert, emptied; a submitted one stays. */
-  app.post<{ Body: { reviewId?: unknown; expert?: unknown } }>('/pms/project/reassignExpert', async (req) => {
+  app.post<{ Body: { reviewId?: unknown; expert?: unknown } }>('/pms/project/reassignExpert', { config: { access: { permission: 'pms:project:assign' } } }, async (req) => {
     await requireAction(app.ctx.db, req, 'pms:project:assign');
     const { reviewId, expert } = req.body ?? {};
     if (typeof reviewId !== 'string' || !reviewId) throw badRequest('缺少参数 reviewId');

@@ -79,7 +79,7 @@ export async function resultRoutes(app: FastifyInstance): Promise<void> {
     return race;
   };
 
-  app.post<{ Body: { id?: unknown; force?: unknown } }>('/pms/race/publishResults', async (req) => {
+  app.post<{ Body: { id?: unknown; force?: unknown } }>('/pms/race/publishResults', { config: { access: { permission: PUBLISH } } }, async (req) => {
     await requireAction(app.ctx.db, req, PUBLISH);
     const race = await raceOf(req.body?.id);
     const { projects, pending } = await scoredProjects(db, String(race.id));
@@ -105,9 +105,9 @@ export async function resultRoutes(app: FastifyInstance): Promise<void> {
     return { race, rows: track ? rows.filter((r) => r.track === track) : rows };
   };
 
-  app.get<{ Querystring: { id?: string; track?: string } }>('/pms/race/ranking', async (req) => ok((await ranking(req)).rows));
+  app.get<{ Querystring: { id?: string; track?: string } }>('/pms/race/ranking', { config: { access: { page: 'pms_race_ranking' } } }, async (req) => ok((await ranking(req)).rows));
 
-  app.get<{ Querystring: { id?: string; track?: string } }>('/pms/race/exportRanking', async (req, reply) => {
+  app.get<{ Querystring: { id?: string; track?: string } }>('/pms/race/exportRanking', { config: { access: { page: 'pms_race_ranking' } } }, async (req, reply) => {
     const { race, rows } = await ranking(req);
     const file = await writeWorkbook(RANKING_SHEET, rows, req.user!.realname || req.user!.username);
     const name = `${String(race.title)}排名.xlsx`;

@@ -117,7 +117,7 @@ export const reviewModule: SchemaModule = {
       return row;
     };
 
-    app.get<{ Querystring: { id?: string } }>('/pms/review/sheet', async (req) => {
+    app.get<{ Querystring: { id?: string } }>('/pms/review/sheet', { config: { access: { permission: 'pms:review:edit' } } }, async (req) => {
       await requireAction(app.ctx.db, req, 'pms:review:edit');
       return ok(await sheetOf(db, await visibleReview(req, req.query.id)));
     });

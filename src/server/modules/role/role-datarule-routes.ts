@@ -16,6 +16,7 @@ export async function roleDataRuleRoutes(app: FastifyInstance): Promise<void> {
   const db = ruleDb(app.ctx.db);
 
   app.get<{ Params: { permissionId: string; roleId: string } }>('/sys/role/datarule/:permissionId/:roleId', {
+    config: { access: { page: 'sys_role' } },
     schema: { params: { type: 'object', properties: { permissionId: text(32), roleId: text(32) } } },
   }, async (req) => {
     await requireRoleManager(app.ctx, req);
@@ -30,6 +31,7 @@ export async function roleDataRuleRoutes(app: FastifyInstance): Promise<void> {
   });
 
   app.post<{ Body: { permissionId?: string; roleId?: string; dataRuleIds?: string } }>('/sys/role/datarule', {
+    config: { access: { permission: 'system:role:auth' } },
     schema: { body: { type: 'object', properties: { permissionId: text(32), roleId: text(32), dataRuleIds: text(1000) } } },
   }, async (req) => {
     await requireAction(app.ctx.db, req, 'system:role:auth');

@@ -42,12 +42,13 @@ async function roleRoutes(app: FastifyInstance): Promise<void> {
   const { db } = app.ctx;
 
   // The user form lists the roles to assign: readers of the user page may list them too.
-  app.get('/sys/role/queryall', async (req) => {
+  app.get('/sys/role/queryall', { config: { access: { page: ['sys_role', 'sys_user'] } } }, async (req) => {
     await requireRoleManager(app.ctx, req, true);
     return ok(await db.selectFrom('sysRole').selectAll().orderBy('createTime').orderBy('id').execute());
   });
 
   app.get<{ Querystring: { roleCode?: string; id?: string } }>('/sys/role/checkRoleCode', {
+    config: { access: { page: 'sys_role' } },
     schema: { querystring: { type: 'object', properties: { roleCode: { type: 'string', maxLength: 100 }, id: { type: 'string', maxLength: 32 } } } },
   }, async (req) => {
     await requireRoleManager(app.ctx, req);

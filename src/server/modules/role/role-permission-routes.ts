@@ -64,12 +64,13 @@ export async function rolePermissionRoutes(app: FastifyInstance): Promise<void> 
     return roleId;
   };
 
-  app.get('/sys/permission/queryTreeList', async () => {
+  app.get('/sys/permission/queryTreeList', { config: { access: 'login' } }, async () => {
     const rows = await permissionRows(db);
     return ok({ treeList: assignmentTree(rows), ids: rows.map((r) => r.id) });
   });
 
   app.get<{ Querystring: { roleId?: string } }>('/sys/permission/queryRolePermission', {
+    config: { access: { page: 'sys_role' } },
     schema: { querystring: { type: 'object', properties: { roleId: text(32) } } },
   }, async (req) => {
     await requireRoleManager(app.ctx, req);
@@ -79,6 +80,7 @@ export async function rolePermissionRoutes(app: FastifyInstance): Promise<void> 
   });
 
   app.post<{ Body: { roleId?: string; permissionIds?: string; lastpermissionIds?: string } }>('/sys/permission/saveRolePermission', {
+    config: { access: { permission: 'system:role:auth' } },
     schema: {
       body: {
         type: 'object',

@@ -15,13 +15,14 @@ const text = (max: number) => ({ type: 'string', maxLength: max }) as const;
 export async function roleTreeRoutes(app: FastifyInstance): Promise<void> {
   const { db } = app.ctx;
 
-  app.get('/sys/role/queryTreeList', async (req) => {
+  app.get('/sys/role/queryTreeList', { config: { access: { page: 'sys_role' } } }, async (req) => {
     await requireRoleManager(app.ctx, req);
     const rows = await permissionRows(db);
     return ok({ treeList: assignmentTree(rows), ids: rows.map((r) => r.id) });
   });
 
   app.get<{ Querystring: { pid?: string } }>('/sys/permission/queryListAsync', {
+    config: { access: { page: 'sys_role' } },
     schema: { querystring: { type: 'object', properties: { pid: text(32) } } },
   }, async (req) => {
     await requireRoleManager(app.ctx, req);
@@ -36,7 +37,7 @@ export async function roleTreeRoutes(app: FastifyInstance): Promise<void> {
     })));
   });
 
-  app.get('/sys/permission/loadAllRoleIds', async (req) => {
+  app.get('/sys/permission/loadAllRoleIds', { config: { access: { page: 'sys_role' } } }, async (req) => {
     await requireRoleManager(app.ctx, req);
     return ok((await permissionRows(db)).map((r) => r.id));
   });

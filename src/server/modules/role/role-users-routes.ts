@@ -22,6 +22,7 @@ export async function roleUsersRoutes(app: FastifyInstance): Promise<void> {
   };
 
   app.get<{ Querystring: Paging & { roleId?: string; username?: string } }>('/sys/user/userRoleList', {
+    config: { access: { page: 'sys_role' } },
     schema: { querystring: { type: 'object', properties: { ...pagingProps, roleId: text(32), username: text(100) } } },
   }, async (req) => {
     await requireRoleManager(app.ctx, req);
@@ -38,6 +39,7 @@ export async function roleUsersRoutes(app: FastifyInstance): Promise<void> {
   });
 
   app.post<{ Body: { roleId?: string; userIdList?: string[] } }>('/sys/user/addSysUserRole', {
+    config: { access: { permission: 'system:user:edit' } },
     schema: {
       body: {
         type: 'object',
@@ -66,6 +68,7 @@ export async function roleUsersRoutes(app: FastifyInstance): Promise<void> {
   };
 
   app.delete<{ Querystring: { roleId?: string; userId?: string } }>('/sys/user/deleteUserRole', {
+    config: { access: { permission: 'system:user:edit' } },
     schema: { querystring: { type: 'object', properties: { roleId: text(32), userId: text(32) } } },
   }, async (req) => {
     await requireAction(db, req, 'system:user:edit');
@@ -73,6 +76,7 @@ export async function roleUsersRoutes(app: FastifyInstance): Promise<void> {
   });
 
   app.delete<{ Querystring: { roleId?: string; userIds?: string } }>('/sys/user/deleteUserRoleBatch', {
+    config: { access: { permission: 'system:user:edit' } },
     schema: { querystring: { type: 'object', properties: { roleId: text(32), userIds: text(200_000) } } },
   }, async (req) => {
     await requireAction(db, req, 'system:user:edit');

@@ -8,6 +8,7 @@ export async function checkRuleRoutes(app: FastifyInstance): Promise<void> {
   const db = app.ctx.db as unknown as Kysely<any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
   app.get<{ Querystring: { ruleCode?: string; value?: string } }>('/sys/checkRule/checkByCode', {
+    config: { access: 'login' },
     schema: { querystring: { type: 'object', properties: { ruleCode: { type: 'string', maxLength: 100 }, value: { type: 'string', maxLength: 2000 } } } },
   }, async (req) => {
     const { ruleCode } = req.query;

@@ -96,10 +96,10 @@ async function routes(app: FastifyInstance): Promise<void> {
     await requireRuleUse(app.ctx, req, req.params.ruleCode);
     return answer(() => execute(db, req.params.ruleCode, formOf(req.body, '表单数据')));
   };
-  app.put<{ Params: { ruleCode: string } }>('/sys/fillRule/executeRuleByCode/:ruleCode', executeByCode);
-  app.post<{ Params: { ruleCode: string } }>('/sys/fillRule/executeRuleByCode/:ruleCode', executeByCode);
+  app.put<{ Params: { ruleCode: string } }>('/sys/fillRule/executeRuleByCode/:ruleCode', { config: { access: 'record' } }, executeByCode);
+  app.post<{ Params: { ruleCode: string } }>('/sys/fillRule/executeRuleByCode/:ruleCode', { config: { access: 'record' } }, executeByCode);
 
-  app.put('/sys/fillRule/executeRuleByCodeBatch', async (req) => {
+  app.put('/sys/fillRule/executeRuleByCodeBatch', { config: { access: 'record' } }, async (req) => {
     const body = formOf(req.body, '请求体');
     const common = formOf(body.commonFormData, 'commonFormData');
     if (!Array.isArray(body.rules) || !body.rules.length) throw badRequest('rules 需要一个非空数组');
@@ -116,7 +116,7 @@ async function routes(app: FastifyInstance): Promise<void> {
   });
 
   // The fill-rule page's own test button (it moves the counter too).
-  app.get<{ Querystring: { ruleCode?: unknown } }>('/sys/fillRule/testFillRule', async (req) => {
+  app.get<{ Querystring: { ruleCode?: unknown } }>('/sys/fillRule/testFillRule', { config: { access: { page: TABLE } } }, async (req) => {
     if (!(await holdsPage(app.ctx, req, app.ctx.schemas.table(TABLE)))) throw forbidden();
     return answer(() => execute(db, req.query.ruleCode, {}));
   });

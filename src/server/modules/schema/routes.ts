@@ -22,7 +22,7 @@ export async function schemaRoutes(app: FastifyInstance) {
     return byComponent.get(name);
   };
 
-  app.get<{ Querystring: { code?: unknown; component?: unknown } }>('/sys/schema/page', async (req) => {
+  app.get<{ Querystring: { code?: unknown; component?: unknown } }>('/sys/schema/page', { config: { access: 'record' } }, async (req) => {
     const { code, component } = req.query;
     if (typeof code !== 'string' && typeof component !== 'string') throw badRequest('缺少参数 code 或 component');
     const schema = typeof code === 'string' ? schemas.get(code) : componentOf(component as string);

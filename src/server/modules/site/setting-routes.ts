@@ -55,8 +55,8 @@ export function parseSiteSettings(body: unknown, current: SiteSettings): SiteSet
 /** SPEC §3 site settings in the back office: read by any signed-in user, changed with the button code. */
 export async function siteSettingRoutes(app: FastifyInstance): Promise<void> {
   const { db } = app.ctx;
-  app.get('/sys/setting/site', async () => ok(await readSiteSettings(db)));
-  app.put('/sys/setting/site', async (req) => {
+  app.get('/sys/setting/site', { config: { access: 'login' } }, async () => ok(await readSiteSettings(db)));
+  app.put('/sys/setting/site', { config: { access: { permission: SITE_SETTING_EDIT } } }, async (req) => {
     await requireAction(db, req, SITE_SETTING_EDIT);
     const next = parseSiteSettings(req.body, await readSiteSettings(db));
     const value = JSON.stringify({ ...DEFAULT_SITE, ...next });

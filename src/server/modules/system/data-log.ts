@@ -15,6 +15,7 @@ async function routes(app: FastifyInstance): Promise<void> {
   const readable = ['id', 'dataTable', 'dataId', 'dataVersion', 'dataContent', 'type', 'createBy', 'createName', 'createTime'];
 
   app.get<{ Querystring: { dataTable?: string; dataId?: string; type?: string } }>('/sys/dataLog/queryDataVerList', {
+    config: { access: 'record' },
     schema: { querystring: { type: 'object', properties: { dataTable: str(64), dataId: str(64), type: str(20) } } },
   }, async (req) => {
     await requireRead(app.ctx.db, app.ctx.schemas, req, page);
@@ -27,6 +28,7 @@ async function routes(app: FastifyInstance): Promise<void> {
   });
 
   app.get<{ Querystring: { dataId1?: string; dataId2?: string } }>('/sys/dataLog/queryCompareList', {
+    config: { access: 'record' },
     schema: { querystring: { type: 'object', properties: { dataId1: str(32), dataId2: str(32) } } },
   }, async (req) => {
     await requireRead(app.ctx.db, app.ctx.schemas, req, page);

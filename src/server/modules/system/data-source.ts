@@ -39,7 +39,7 @@ async function routes(app: FastifyInstance): Promise<void> {
    * saved password is used on the server and never sent back. Open to those who may add or edit
    * data sources: it makes the server connect where it is told.
    */
-  app.post('/sys/dataSource/testConnection', async (req) => {
+  app.post('/sys/dataSource/testConnection', { config: { access: { permission: ['system:dataSource:add', 'system:dataSource:edit'] } } }, async (req) => {
     await requireAnyAction(req, ['system:dataSource:add', 'system:dataSource:edit']);
     const body = testSettings(req.body);
     let target: Row = {};
@@ -55,7 +55,7 @@ async function routes(app: FastifyInstance): Promise<void> {
   });
 
   // Choices for a data-source select (contract §13.2).
-  app.get('/sys/dataSource/options', async () => {
+  app.get('/sys/dataSource/options', { config: { access: 'login' } }, async () => {
     const rows = await db.selectFrom(TABLE).select(['code', 'name']).orderBy('code').execute() as { code: string; name: string }[];
     return ok(rows.map((r) => ({ value: r.code, label: r.name, text: r.name })));
   });

@@ -27,6 +27,7 @@ export async function onlineUserRoutes(app: FastifyInstance): Promise<void> {
   const { db, dialect } = app.ctx;
 
   app.get<{ Querystring: Paging & { username?: string } }>('/sys/online/list', {
+    config: { access: { menu: ONLINE_COMPONENT } },
     schema: { querystring: { type: 'object', properties: { ...pagingProps, username: { type: 'string', maxLength: 100 } } } },
   }, async (req) => {
     await requireOnlinePage(req);
@@ -51,6 +52,7 @@ export async function onlineUserRoutes(app: FastifyInstance): Promise<void> {
   });
 
   app.post<{ Body: { token?: string } }>('/sys/online/forceLogout', {
+    config: { access: { menu: ONLINE_COMPONENT } },
     schema: { body: { type: 'object', properties: { token: { type: 'string', maxLength: 200 } } } },
   }, async (req) => {
     await requireOnlinePage(req);

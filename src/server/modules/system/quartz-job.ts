@@ -59,7 +59,7 @@ async function routes(app: FastifyInstance): Promise<void> {
   setStatus('/sys/quartzJob/pause', STOPPED, '停止定时任务成功');
   setStatus('/sys/quartzJob/resume', RUNNING, '启动定时任务成功');
 
-  app.get('/sys/quartzJob/execute', async (req) => {
+  app.get('/sys/quartzJob/execute', { config: { access: { permission: EDIT } } }, async (req) => {
     await requireAnyAction(req, [EDIT]);
     const job = await jobRow(db, idParam(req));
     if (!job) return fail('未找到对应数据');
@@ -68,7 +68,7 @@ async function routes(app: FastifyInstance): Promise<void> {
     return okMessage('执行成功!');
   });
 
-  app.get('/sys/quartzJob/runs', async (req) => {
+  app.get('/sys/quartzJob/runs', { config: { access: { page: 'quartz_job' } } }, async (req) => {
     await requireRead(app.ctx.db, app.ctx.schemas, req, app.ctx.schemas.get('quartz_job')!);
     const id = idParam(req);
     return ok(await runsOf(db, id, intParam(req, 'pageNo', 1, 100_000), intParam(req, 'pageSize', 10, 100)));

@@ -28,6 +28,7 @@ async function routes(app: FastifyInstance): Promise<void> {
 
   // Effective tenants by number (contract §13.2 queryList?ids: tenant ids are the numbers users carry).
   app.get<{ Querystring: { ids?: string } }>('/sys/tenant/queryList', {
+    config: { access: 'login' },
     schema: { querystring: { type: 'object', properties: { ids: { type: 'string', maxLength: 2000 } } } },
   }, async (req) => {
     const raw = (req.query.ids ?? '').split(',').map((s) => s.trim()).filter(Boolean);
@@ -36,7 +37,7 @@ async function routes(app: FastifyInstance): Promise<void> {
     return ok(await active(raw.map(Number)));
   });
 
-  app.get('/sys/tenant/getCurrentUserTenant', async (req) => {
+  app.get('/sys/tenant/getCurrentUserTenant', { config: { access: 'login' } }, async (req) => {
     const codes = tenantNumbers(req.user!.relTenantIds);
     return ok({ list: codes.length ? await active(codes) : [] });
   });

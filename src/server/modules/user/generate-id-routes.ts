@@ -9,7 +9,7 @@ import { requireRoleManager } from './directory.js';
  * format (time-ordered, 19 digits), unused by any row. For the readers of the user or role page.
  */
 export async function generateUserIdRoutes(app: FastifyInstance): Promise<void> {
-  app.get('/sys/user/generateUserId', async (req) => {
+  app.get('/sys/user/generateUserId', { config: { access: { page: ['sys_role', 'sys_user'] } } }, async (req) => {
     await requireRoleManager(app.ctx, req, true);
     let id = newId();
     while (await app.ctx.db.selectFrom('sysUser').select('id').where('id', '=', id).executeTakeFirst()) id = newId();

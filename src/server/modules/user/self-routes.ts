@@ -12,12 +12,12 @@ const str = (max: number) => ({ type: 'string', maxLength: max }) as const;
 export async function selfRoutes(app: FastifyInstance): Promise<void> {
   const { db, dicts } = app.ctx;
 
-  app.get('/sys/user/getCurrentUserDeparts', { config: { guest: true } }, async (req) => {
+  app.get('/sys/user/getCurrentUserDeparts', { config: { access: 'login', guest: true } }, async (req) => {
     const list = await userDeparts(db, req.user!.id);
     return ok({ list, orgCode: req.user!.orgCode });
   });
 
-  app.get('/sys/user/getUserInfo', { config: { guest: true } }, async (req) => ok({ userInfo: publicUser(req.user!), sysAllDictItems: await dicts.allEnabled() }));
+  app.get('/sys/user/getUserInfo', { config: { access: 'login', guest: true } }, async (req) => ok({ userInfo: publicUser(req.user!), sysAllDictItems: await dicts.allEnabled() }));
 
   app.route<{ Body: { orgCode?: string; username?: string } }>({
     method: ['PUT', 'POST'],

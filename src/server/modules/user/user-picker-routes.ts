@@ -48,6 +48,7 @@ export async function userPickerRoutes(app: FastifyInstance): Promise<void> {
   };
 
   app.get<{ Querystring: PickerQuery }>('/sys/user/queryUserComponentData', {
+    config: { access: 'login' },
     schema: { querystring: { type: 'object', properties: { ...pagingProps, departId: text(32), realname: text(100), username: text(100), id: text(20_000) } } },
   }, async (req) => {
     const q = req.query;
@@ -59,6 +60,7 @@ export async function userPickerRoutes(app: FastifyInstance): Promise<void> {
   });
 
   app.get<{ Querystring: { id?: string; realname?: string } }>('/sys/user/queryUserByDepId', {
+    config: { access: 'login' },
     schema: { querystring: { type: 'object', properties: { id: text(32), realname: text(100) } } },
   }, async (req) => {
     if (!req.query.id) throw badRequest('缺少参数 id');

@@ -19,6 +19,7 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
 
   // Bodies are checked for shape only before the token guard runs; what is missing is said after it.
   app.put<{ Body: { ids?: string; status?: string | number } }>('/sys/user/frozenBatch', {
+    config: { access: { permission: 'system:user:frozen' } },
     schema: {
       body: {
         type: 'object',
@@ -47,6 +48,7 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
   });
 
   app.put<{ Body: { username?: string; password?: string; confirmpassword?: string } }>('/sys/user/changePassword', {
+    config: { access: { permission: 'system:user:password' } },
     schema: {
       body: {
         type: 'object',
@@ -88,6 +90,7 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
 
   // Which roles a user holds: for the role page, and for the user page's form that assigns them.
   app.get<{ Querystring: { userid?: string } }>('/sys/user/queryUserRole', {
+    config: { access: { page: ['sys_role', 'sys_user'] } },
     schema: { querystring: { type: 'object', properties: { userid: text(32) } } },
   }, async (req) => {
     await requireRoleManager(app.ctx, req, true);
@@ -98,6 +101,7 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
 
   // A user's departments are what any picker shows of them (orgCodeTxt): open to every signed-in user.
   app.get<{ Querystring: { userId?: string } }>('/sys/user/userDepartList', {
+    config: { access: 'login' },
     schema: { querystring: { type: 'object', properties: { userId: text(32) } } },
   }, async (req) => {
     if (!req.query.userId) throw badRequest('缺少参数 userId');

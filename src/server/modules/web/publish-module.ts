@@ -58,7 +58,7 @@ function publishRoutes(schema: PageSchema, more?: StateChanges) {
   return async (app: FastifyInstance) => {
     const db = app.ctx.db as unknown as Kysely<any>;
     const code = schema.permission ? `${schema.permission}:publish` : undefined;
-    const setState = (action: 'publish' | 'unpublish') => app.post(`${schema.api}/${action}`, async (req) => {
+    const setState = (action: 'publish' | 'unpublish') => app.post(`${schema.api}/${action}`, { config: { access: code ? { permission: code } : 'login' } }, async (req) => {
       await requireAction(app.ctx.db, req, code);
       const id = bodyId(req);
       const row = await db.selectFrom(schema.table).select(['id', 'publishTime']).where('id', '=', id).executeTakeFirst() as Row | undefined;

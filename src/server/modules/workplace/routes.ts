@@ -60,7 +60,7 @@ export async function workplaceRoutes(app: FastifyInstance): Promise<void> {
   const { ctx } = app;
   const db = ctx.db as unknown as Kysely<any>;
 
-  app.get('/sys/workplace/todo', async (req: FastifyRequest) => {
+  app.get('/sys/workplace/todo', { config: { access: 'login' } }, async (req: FastifyRequest) => {
     const user = req.user!;
     const grants = await grantsOf(ctx.db, req);
     const scopeOf = (table: string) => rowRuleScope(ctx.db, req, ctx.schemas.get(table)!, ctx.schemas.schemas);
