@@ -2,6 +2,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectEnvelope, expectOk, expectRefused } from '../helpers/envelope.js';
 import { BACKEND, startServer, type TestServer } from '../helpers/server.js';
+import os from 'node:os';
+import { closeAbandonedRuns, RUN_TIMEOUT_MS } from '../../src/server/jobs/runs.js';
+import { formatDateTime } from '../../src/server/util/time.js';
 
 const SAMPLE = 'org.jeecg.modules.quartz.job.SampleJob';
 const DEADLINE = 'org.jeecg.modules.quartz.job.DeclareDeadlineReminderJob';
@@ -156,5 +159,21 @@ describe(`scheduled jobs run [${BACKEND}]`, () => {
     expect((await runs(id)).length).toBeGreaterThan(0);
     expectOk(await s.api('DELETE', `/sys/quartzJob/delete?id=${id}`, { token: admin }));
     expect(await (s.db as any).selectFrom('sys_quartz_job_run').select('id').where('jobId', '=', id).execute()).toEqual([]);
+  });
+  it('records as failed the runs a stopped instance left 运行中: at once for a dead process of this machine, after the timeout for another machine', async () => {
+    const id = await jobId(SAMPLE);
+    const run = (instance: string, startedAgoMs: number) => ({
+      id: `ab${Math.random().toString(36).slice(2, 12)}`, jobId: id, jobClassName: SAMPLE, triggerType: 'manual', fireTime: null, instance,
+      startTime: formatDateTime(new Date(Date.now() - startedAgoMs)), status: 'running',
+    });
+    // pid 2^22+1 is above Linux's pid_max: no such process.
+    const rows = [run(`${os.hostname()}:4194305:dead`, 1_000), run('other-host:7:tag', RUN_TIMEOUT_MS + 60_000), run('other-host:8:tag', 60_000)];
+    await (s.db as any).insertInto('sys_quartz_job_run').values(rows).execute();
+    expect(await closeAbandonedRuns(s.db as any, `${os.hostname()}:${process.pid}:self`, os.hostname())).toBe(2);
+    const after = new Map((await runs(id)).map((r) => [r.id, r]));
+    expect(after.get(rows[0].id)).toMatchObject({ status: 'failed', message: '运行中断：执行该任务的服务实例在运行结束前停止' });
+    expect(after.get(rows[1].id)?.status).toBe('failed');
+    expect(after.get(rows[2].id)?.status).toBe('running');
+    await (s.db as any).deleteFrom('sys_quartz_job_run').where('id', '=', rows[2].id).execute();
   });
 });

@@ -62,6 +62,40 @@ export async function performRun(db: Kysely<any>, log: FastifyBaseLogger, job: J
     .where('id', '=', runId).execute();
 }
 
+/** A run still 运行中 this long after its start was cut short: no handler of ours runs that long. */
+export const RUN_TIMEOUT_MS = 30 * 60_000;
+
+/** Whether a process of this machine still lives (signal 0 tests, sends nothing). */
+function processAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (e) {
+    return (e as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/**
+ * Runs whose instance stopped before they ended (a crash, kill -9, a power cut) are recorded as
+ * failed, not left 运行中 for ever: at once when the instance was a process of this machine that no
+ * longer exists (or an earlier process under the same pid), after RUN_TIMEOUT_MS when it was
+ * another machine's. Instances are named host:pid:tag (JobScheduler). Answers how many were closed.
+ */
+export async function closeAbandonedRuns(db: Kysely<any>, instance: string, host: string, now = new Date()): Promise<number> {
+  const running = await db.selectFrom(RUNS).select(['id', 'instance', 'startTime']).where('status', '=', 'running').where('instance', '<>', instance).execute() as { id: string; instance: string; startTime: string }[];
+  const timedOut = formatDateTime(new Date(now.getTime() - RUN_TIMEOUT_MS));
+  const [ownHost, ownPid] = instance.split(':');
+  const dead = running.filter((r) => {
+    const [runHost, pid] = r.instance.split(':');
+    if (runHost === host && runHost === ownHost) return pid === ownPid || !processAlive(Number(pid));
+    return r.startTime < timedOut;
+  });
+  if (!dead.length) return 0;
+  await db.updateTable(RUNS).set({ status: 'failed', endTime: formatDateTime(now), message: '运行中断：执行该任务的服务实例在运行结束前停止' })
+    .where('id', 'in', dead.map((r) => r.id)).where('status', '=', 'running').execute();
+  return dead.length;
+}
+
 /** A job's runs, newest first, as a JeecgBoot page. */
 export async function runsOf(db: Kysely<any>, jobId: string, pageNo: number, pageSize: number) {
   const base = db.selectFrom(RUNS).where('jobId', '=', jobId);

@@ -5,7 +5,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { AppContext } from '../http/context.js';
 import { cronRefusal, firingAt, quartzCron } from './cron.js';
-import { claimFiring, JOBS, jobRow, performRun, recordManualRun, type JobRow } from './runs.js';
+import { claimFiring, closeAbandonedRuns, JOBS, jobRow, performRun, recordManualRun, type JobRow } from './runs.js';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
 
@@ -15,6 +15,8 @@ export const RUNNING = 0;
 const SYNC_MS = 5_000;
 /** A write's hook asks for a reload; it runs this long after, once the write has committed. */
 const RELOAD_DELAY_MS = 200;
+/** How often an instance looks for runs that a stopped instance left 运行中. */
+const ABANDONED_MS = 60_000;
 
 /**
  * Runs the 定时任务 rows of status 正常 on their cron, on this instance (JOBS=on). Each firing re-reads
@@ -26,6 +28,7 @@ export class JobScheduler {
   private readonly scheduled = new Map<string, { expr: string; cron: Cron | null }>();
   private readonly inFlight = new Set<Promise<void>>();
   private sync?: NodeJS.Timeout;
+  private sweep?: NodeJS.Timeout;
   private soon?: NodeJS.Timeout;
   private stopped = false;
 
@@ -33,8 +36,10 @@ export class JobScheduler {
 
   async start(): Promise<void> {
     if (!this.enabled) return;
+    await this.closeAbandoned();
     await this.reload();
     this.sync = setInterval(() => void this.reload(), SYNC_MS).unref();
+    this.sweep = setInterval(() => void this.closeAbandoned(), ABANDONED_MS).unref();
     this.log.info(`jobs: ${this.scheduled.size} scheduled on instance ${this.instance}`);
   }
 
@@ -56,6 +61,15 @@ export class JobScheduler {
     for (const [id, expr] of wanted) if (!this.scheduled.has(id)) this.schedule(id, expr);
   }
 
+  private async closeAbandoned(): Promise<void> {
+    try {
+      const closed = await closeAbandonedRuns(this.db, this.instance, os.hostname());
+      if (closed) this.log.warn(`jobs: ${closed} run(s) left unfinished by a stopped instance recorded as failed`);
+    } catch (err) {
+      this.log.error({ err }, 'jobs: closing abandoned runs failed');
+    }
+  }
+
   /** After a write through the page (in its transaction): reload once it has committed. */
   reloadSoon(): void {
     if (!this.enabled || this.stopped) return;
@@ -73,6 +87,7 @@ export class JobScheduler {
   async stop(): Promise<void> {
     this.stopped = true;
     clearInterval(this.sync);
+    clearInterval(this.sweep);
     clearTimeout(this.soon);
     for (const id of [...this.scheduled.keys()]) this.unschedule(id);
     await Promise.allSettled([...this.inFlight]);
