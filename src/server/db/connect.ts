@@ -17,7 +17,7 @@ export interface Connection {
  * How long a request may wait for the database: a connection (the pool, or SQLite's one connection
  * held by a transaction), a statement, a row lock. Past these it is answered 503, never held.
  */
-export const DB_LIMITS = { acquireMs: 10_000, statementMs: 30_000, lockMs: 10_000, idleInTransactionMs: 60_000, sqliteBusyMs: 5_000 };
+export const DB_LIMITS = { acquireMs: 10_000, connectMs: 5_000, statementMs: 30_000, lockMs: 10_000, idleInTransactionMs: 60_000, sqliteBusyMs: 5_000 };
 
 /**
  * Opens the database: PostgreSQL when a postgres:// URL is given, else an embedded SQLite file
@@ -33,6 +33,10 @@ export async function connect(opts: { databaseUrl?: string; dataDir: string }): 
     const pool = new pg.Pool({
       connectionString: opts.databaseUrl,
       max: 10,
+      // A database host that does not answer at all (not merely refusing) must not hold requests for the whole acquire wait.
+      connectionTimeoutMillis: DB_LIMITS.connectMs,
+      // A peer gone without a word (network cut, failover) is found by TCP keepalive rather than at the next query.
+      keepAlive: true,
       statement_timeout: DB_LIMITS.statementMs,
       lock_timeout: DB_LIMITS.lockMs,
       idle_in_transaction_session_timeout: DB_LIMITS.idleInTransactionMs,

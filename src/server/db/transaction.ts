@@ -60,20 +60,32 @@ export class DatabaseBusyError extends Error {
   }
 }
 
+/** The database cannot be reached at all (stopped, restarting, network lost): also a 503, said plainly. */
+export class DatabaseUnavailableError extends DatabaseBusyError {
+  constructor() {
+    super('数据库暂时不可用，请稍后重试');
+  }
+}
+
 /**
  * Error codes that mean "not now" rather than "this request is wrong": SQLite's busy lock,
- * PostgreSQL's statement/lock timeouts, deadlock, too many connections, shutdown, a lost server.
+ * PostgreSQL's statement/lock timeouts, deadlock, too many connections.
  */
-const BUSY_CODES = new Set([
-  'SQLITE_BUSY', 'SQLITE_BUSY_SNAPSHOT', 'SQLITE_LOCKED',
-  '57014', '55P03', '40P01', '53300', '57P01', '57P03', '08000', '08003', '08006',
-  'ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT',
+const BUSY_CODES = new Set(['SQLITE_BUSY', 'SQLITE_BUSY_SNAPSHOT', 'SQLITE_LOCKED', '57014', '55P03', '40P01', '53300']);
+
+/** The server shutting down or starting, a connection lost, the host refusing or not answering. */
+const UNAVAILABLE_CODES = new Set([
+  '57P01', '57P02', '57P03', '08000', '08001', '08003', '08004', '08006',
+  'ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN', 'EPIPE',
 ]);
+const UNAVAILABLE_TEXT = /timeout exceeded when trying to connect|Connection terminated|not queryable|connection error/i;
 
 function mapBusy(err: unknown): unknown {
+  if (err instanceof DatabaseBusyError) return err;
   const code = (err as { code?: unknown } | null)?.code;
   if (typeof code === 'string' && BUSY_CODES.has(code)) return new DatabaseBusyError();
-  if (err instanceof Error && /timeout exceeded when trying to connect|Connection terminated/i.test(err.message)) return new DatabaseBusyError();
+  if (typeof code === 'string' && UNAVAILABLE_CODES.has(code)) return new DatabaseUnavailableError();
+  if (err instanceof Error && UNAVAILABLE_TEXT.test(err.message)) return new DatabaseUnavailableError();
   return err;
 }
 

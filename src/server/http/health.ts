@@ -9,9 +9,15 @@ const CHECK_MS = 2_000;
 // By the HTTP server: the same for the root app and the plugin that serves /ready.
 const draining = new WeakSet<object>();
 
-/** From now on /ready answers 503, so the proxy stops sending new work while requests in flight finish. */
+/**
+ * From now on /ready answers 503, so the proxy stops sending new work while requests in flight
+ * finish; and each kept-alive connection is closed once its reply is sent (server.close() alone
+ * closes only those idle at the moment it is called, and would wait for the others' keep-alive).
+ */
 export function markDraining(app: FastifyInstance): void {
   draining.add(app.server);
+  const sweep = setInterval(() => app.server.closeIdleConnections(), 50).unref();
+  app.server.once('close', () => clearInterval(sweep));
 }
 
 function within<T>(p: Promise<T>, ms: number): Promise<T> {
