@@ -122,8 +122,8 @@ export async function syncIndexes(db: AnyDb, dialect: Dialect, schemas: PageSche
     }
     if (await syncTextIndex(raw, dialect, s.table, planText(s))) touched = true;
     if (touched) {
-      // Fresh statistics, so the planner weighs the new indexes (and SQLite's count estimate reads them); sampled on SQLite.
-      if (dialect === 'sqlite') await sql.raw(`pragma analysis_limit = 1000`).execute(raw);
+      // Fresh statistics, so the planner weighs the new indexes (and SQLite's count estimate reads them).
+      // Not sampled: SQLite's analysis_limit misjudges how many rows share a value of a low-cardinality column.
       await sql.raw(`analyze "${s.table}"`).execute(raw);
       changed.push(s.table);
     }
