@@ -49,9 +49,13 @@ import { liveRoutes } from './live/routes.js';
 import { workplaceRoutes } from './modules/workplace/routes.js';
 import { registerOpenApi } from './openapi/document.js';
 import { openApiRoutes } from './openapi/routes.js';
+import { monitorRoutes } from './modules/monitor/routes.js';
+import { dashboardRoutes } from './modules/dashboard/routes.js';
+import { accountRoutes } from './modules/account/index.js';
 import './http/context.js';
 
-const API_MODULES = [loginRoutes, phoneLoginRoutes, permissionRoutes, dictRoutes, duplicateCheckRoutes, checkRuleRoutes, siteRoutes, selfRoutes, schemaRoutes, treeDataRoutes, linkDownRoutes, commonRoutes, siteSettingRoutes, webPublicRoutes, registerRoutes, appletApi, workplaceRoutes, ...CLIENT_ROUTES];
+// monitorRoutes and accountRoutes first: their hooks (not encapsulated) must see every route.
+const API_MODULES = [monitorRoutes, accountRoutes, dashboardRoutes, loginRoutes, phoneLoginRoutes, permissionRoutes, dictRoutes, duplicateCheckRoutes, checkRuleRoutes, siteRoutes, selfRoutes, schemaRoutes, treeDataRoutes, linkDownRoutes, commonRoutes, siteSettingRoutes, webPublicRoutes, registerRoutes, appletApi, workplaceRoutes, ...CLIENT_ROUTES];
 
 /** The named exceptions of schema pages (DESIGN.md): hooks into the generic CRUD, plus their own routes. */
 const SCHEMA_MODULES: SchemaModule[] = [categoryModule, fillRuleModule, ...SYSTEM_PAGE_MODULES, userModule, roleModule, departModule, permissionModule, cgreportModule, cgformModule, cgformButtonModule, cgformEnhanceModule, graphreportModule, projectModule, reviewModule, ...WEB_CONTENT_MODULES, ...PMS_PAGE_MODULES, ...ASSESSMENT_MODULES, ...APPLET_MODULES];

@@ -1,0 +1,75 @@
+import type { FastifyRequest } from 'fastify';
+import { sql } from 'kysely';
+import { areaData } from '../../area-data.js';
+import { areaPath } from '../../../schema/area.js';
+import { countBy, dbOf, scoped, scopeOf } from './access.js';
+
+/* eslint-disable @typescript-eslint/no-explicit-any */
+
+const SUBMITTED = ['submitted', 'returned', 'passed', 'rejected'];
+const AUDITED = ['returned', 'passed', 'rejected'];
+const DAYS = 30;
+
+const dayString = (d: Date) => d.toISOString().slice(0, 10);
+
+/** The last `days` calendar days (UTC, as times are stored) ending today, oldest first. */
+function lastDays(days: number, now = new Date()): string[] {
+  const out: string[] = [];
+  for (let i = days - 1; i >= 0; i--) out.push(dayString(new Date(now.getTime() - i * 86_400_000)));
+  return out;
+}
+
+/**
+ * 首页 figures for a contest administrator (issue 15), each a GROUP BY over the projects the user's
+ * row rules reach: declared, submitted, passed, scored; declarations per day, by track and by
+ * province; audit and scoring progress. `raceId` narrows to one contest.
+ */
+export async function analysisFigures(req: FastifyRequest, raceId?: string) {
+  const { ctx } = req.server;
+  const db = dbOf(req);
+  const scope = await scopeOf(req, 'pms_project');
+  const projects = () => scoped(db.selectFrom('pms_project').$if(!!raceId, (q: any) => q.where('raceId', '=', raceId)), scope);
+
+  const byState = await countBy(projects(), 'state');
+  const total = [...byState.values()].reduce((a, b) => a + b, 0);
+  const sum = (states: string[]) => states.reduce((n, s) => n + (byState.get(s) ?? 0), 0);
+
+  const days = lastDays(DAYS);
+  const perDayRows = await projects().select([sql<string>`substr(${sql.ref('submitTime')}, 1, 10)`.as('day'), (eb: any) => eb.fn.countAll().as('n')])
+    .where('submitTime', '>=', `${days[0]} 00:00:00`).groupBy(sql`substr(${sql.ref('submitTime')}, 1, 10)`).execute();
+  const perDayMap = new Map(perDayRows.map((r: any) => [String(r.day), Number(r.n)]));
+
+  const trackText = new Map(((await ctx.dicts.items('race_track')) ?? []).map((i) => [String(i.value), i.text]));
+  const byTrack = [...(await countBy(projects().where('state', 'in', SUBMITTED), 'track'))]
+    .map(([track, count]) => ({ track, label: track == null ? '未填写' : trackText.get(track) ?? track, count }))
+    .sort((a, b) => b.count - a.count);
+
+  const area = areaData();
+  const provinces = new Map<string, { province: string | null; label: string; count: number }>();
+  for (const [region, count] of await countBy(projects().where('state', 'in', SUBMITTED), 'region')) {
+    const code = region ? areaPath(region, area)?.[0] ?? null : null;
+    const label = code ? area['86']?.[code] ?? code : '未填写';
+    const p = provinces.get(label) ?? { province: code, label, count: 0 };
+    p.count += count;
+    provinces.set(label, p);
+  }
+
+  // Scoring: a project counts as scored when every expert assigned to it has submitted a sheet.
+  const sheets = await db.selectFrom('pms_project_review as r')
+    .where('r.projectId', 'in', projects().select('id'))
+    .select(['r.projectId', (eb: any) => eb.fn.countAll().as('n'), sql<number>`sum(case when r.state = 'submitted' then 1 else 0 end)`.as('done')])
+    .groupBy('r.projectId').execute();
+  const sheetCount = sheets.reduce((n: number, s: any) => n + Number(s.n), 0);
+  const sheetsDone = sheets.reduce((n: number, s: any) => n + Number(s.done), 0);
+  const scored = sheets.filter((s: any) => Number(s.n) > 0 && Number(s.done) === Number(s.n)).length;
+
+  return {
+    totals: { declared: total, submitted: sum(SUBMITTED), passed: byState.get('passed') ?? 0, scored },
+    byState: [...byState].map(([state, count]) => ({ state, count })),
+    perDay: days.map((day) => ({ day, count: perDayMap.get(day) ?? 0 })),
+    byTrack,
+    byRegion: [...provinces.values()].sort((a, b) => b.count - a.count),
+    audit: { submitted: sum(SUBMITTED), audited: sum(AUDITED), pending: byState.get('submitted') ?? 0 },
+    scoring: { projects: sheets.length, scored, sheets: sheetCount, sheetsSubmitted: sheetsDone },
+  };
+}

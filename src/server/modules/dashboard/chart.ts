@@ -1,0 +1,50 @@
+import type { FastifyRequest } from 'fastify';
+import { sql } from 'kysely';
+import { countBy, dbOf, scoped, scopeOf } from './access.js';
+
+/* eslint-disable @typescript-eslint/no-explicit-any */
+
+const month = (col: string) => sql<string>`substr(${sql.ref(col)}, 1, 7)`;
+
+/** `select substr(col,1,7), count(*) … group by` over the last twelve months. */
+async function perMonth(q: any, col: string, since: string) {
+  const rows = await q.where(col, '>=', since).select([month(col).as('m'), (eb: any) => eb.fn.countAll().as('n')]).groupBy(month(col)).orderBy(month(col)).execute();
+  return rows.map((r: any) => ({ month: String(r.m), count: Number(r.n) }));
+}
+
+/**
+ * 图表 gallery over the platform's own data: users and logins per month, projects by state and
+ * track, the distribution of submitted scores, announcements per month. Projects and scores keep
+ * the project list's row rules.
+ */
+export async function chartFigures(req: FastifyRequest) {
+  const { ctx } = req.server;
+  const db = dbOf(req);
+  const since = new Date(Date.now() - 365 * 86_400_000).toISOString().slice(0, 7);
+  const projectScope = await scopeOf(req, 'pms_project');
+  const projects = () => scoped(db.selectFrom('pms_project'), projectScope);
+  const dict = async (code: string) => new Map(((await ctx.dicts.items(code)) ?? []).map((i) => [String(i.value), i.text]));
+  const stateText = await dict('project_state');
+  const trackText = await dict('race_track');
+
+  const stateTrack = await projects().select(['state', 'track', (eb: any) => eb.fn.countAll().as('n')]).groupBy(['state', 'track']).execute();
+  const scores = await db.selectFrom('pms_project_review').where('state', '=', 'submitted').where('projectId', 'in', projects().select('id'))
+    .select([sql<number>`floor(${sql.ref('total')} / 10) * 10`.as('bucket'), (eb: any) => eb.fn.countAll().as('n')])
+    .groupBy(sql`floor(${sql.ref('total')} / 10) * 10`).execute();
+  const logins = await perMonth(db.selectFrom('sys_log').where('logType', '=', 1), 'createTime', since);
+  const users = await perMonth(db.selectFrom('sys_user').where('delFlag', '=', 0), 'createTime', since);
+  const notices = await perMonth(db.selectFrom('sys_announcement'), 'createTime', since);
+  const sex = await countBy(db.selectFrom('sys_user').where('delFlag', '=', 0), 'sex');
+
+  return {
+    projectsByStateTrack: stateTrack.map((r: any) => ({
+      state: stateText.get(r.state) ?? r.state, track: r.track ? trackText.get(r.track) ?? r.track : '未填写', count: Number(r.n),
+    })),
+    scoreBuckets: scores.filter((r: any) => r.bucket != null).map((r: any) => ({ bucket: `${Number(r.bucket)}-${Number(r.bucket) + 9}`, from: Number(r.bucket), count: Number(r.n) }))
+      .sort((a: any, b: any) => a.from - b.from),
+    loginsPerMonth: logins,
+    usersPerMonth: users,
+    noticesPerMonth: notices,
+    usersBySex: [...sex].map(([k, n]) => ({ sex: k === '1' ? '男' : k === '2' ? '女' : '未填写', count: n })),
+  };
+}
