@@ -65,10 +65,11 @@ export async function loginRoutes(app: FastifyInstance): Promise<void> {
       }
     }
 
+    // Read before the try is counted: a database that cannot answer (503) must not cost the user a try.
+    const user = await db.selectFrom('sysUser').selectAll().where('username', '=', username).executeTakeFirst();
     const raced = await throttle.claim(username, ip, gate);
     if (raced > 0) return tooMany(raced);
 
-    const user = await db.selectFrom('sysUser').selectAll().where('username', '=', username).executeTakeFirst();
     const refusal = !user ? '该用户不存在，请注册' : user.delFlag === 1 ? '该用户已注销' : user.status === 2 ? '该用户已冻结' : null;
     // An unknown user still costs one hash, so response times do not tell which accounts exist.
     const passwordOk = await verifyPassword(password, user?.password ?? (await dummyHash()));
