@@ -9,6 +9,7 @@ import { installErrorHandling, installNotFound, rejectNulBytes } from './http/er
 import { healthRoutes } from './http/health.js';
 import { AppMetrics, metricsRoute } from './http/metrics.js';
 import { installRequestLog, requestId } from './http/request-log.js';
+import { lazyValidators } from './http/lazy-validation.js';
 import { dictRoutes } from './modules/dict/routes.js';
 import { duplicateCheckRoutes } from './modules/dict/duplicate-check.js';
 import { checkRuleRoutes } from './modules/rules/check-rule-routes.js';
@@ -83,6 +84,7 @@ export async function buildApp(ctx: AppContext, opts: { logger?: boolean | objec
       void (reply as import('fastify').FastifyReply).status(status).send({ success: false, message: status === 414 ? '请求路径过长' : '请求路径格式错误', code: status, result: null, timestamp: Date.now() });
     },
     ajv: { customOptions: { allErrors: false, coerceTypes: 'array', removeAdditional: false, allowUnionTypes: true } },
+    schemaController: lazyValidators(),
   });
   app.decorate('ctx', ctx);
   // Before any route: it records the route inventory the API document is built from.
