@@ -17,6 +17,7 @@ import { LiveHub } from './live/hub.js';
 import { LivePublisher, livePlugin } from './live/publisher.js';
 import { openStateStore } from './state/index.js';
 import { shareSessionEvictions } from './state/session-evictions.js';
+import { openUploadStore } from './modules/common/uploads.js';
 
 export interface Boot {
   ctx: AppContext;
@@ -36,17 +37,18 @@ export async function bootstrap(config: Config, root = process.cwd()): Promise<B
   const sessions = new SessionCache();
   const state = await openStateStore(config);
   await shareSessionEvictions(sessions, state);
+  const uploads = openUploadStore(config);
   const live = new LivePublisher(new LiveHub(), undefined, config.redisPrefix);
   const db = connection.db.withPlugin(sessionCacheGuard(sessions)).withPlugin(livePlugin(live));
   const migrations = await migrate(db);
   const syncedTables = await syncBuiltIn(db, dialect, schemas.schemas);
   const seeded = await seedIfEmpty(db, { seedDir: path.join(schemasDir, 'seed'), adminPassword: config.adminPassword ?? DEFAULT_ADMIN_PASSWORD });
-  await seedWebContent(db as never, { seedDir: path.join(schemasDir, 'seed'), dataDir: config.dataDir });
+  await seedWebContent(db as never, { seedDir: path.join(schemasDir, 'seed'), uploads });
   await seedAppletContent(db as never, { seedDir: path.join(schemasDir, 'seed') });
   await seedAssessment(db as never, { seedDir: path.join(schemasDir, 'seed') });
   for (const s of schemas.schemas) if (s.kind === 'tree' && s.tree) await repairHasChild(db as never, s);
   return {
-    ctx: { config, db, dialect, dicts: new DictService(db), schemas, sessions, live, state },
+    ctx: { config, db, dialect, dicts: new DictService(db), schemas, sessions, live, state, uploads },
     facts: { database: describe, migrations, syncedTables, seeded },
   };
 }

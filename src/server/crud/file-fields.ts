@@ -1,8 +1,8 @@
-import fs from 'node:fs/promises';
 import { acceptedKinds, acceptMessage, bytesAccepted } from '../../schema/file-kinds.js';
 import type { PageSchema } from '../../schema/types.js';
 import { badRequest } from '../http/result.js';
-import { resolveInside, staticRelativePath } from '../modules/common/static-file.js';
+import { staticRelativePath } from '../modules/common/static-file.js';
+import type { UploadStore } from '../modules/common/upload-store.js';
 import type { Row } from './hooks.js';
 
 /**
@@ -10,21 +10,15 @@ import type { Row } from './hooks.js';
  * be a file this server stored, and its bytes — not its name — of an accepted kind. Answers the
  * first problem as a 400 naming the field.
  */
-export async function checkStoredFiles(schema: PageSchema, values: Row, uploadRoot: string): Promise<void> {
+export async function checkStoredFiles(schema: PageSchema, values: Row, uploads: UploadStore): Promise<void> {
   for (const f of schema.fields) {
     const kinds = (f.view === 'file' || f.view === 'image') && f.name in values ? acceptedKinds(f.extend) : null;
     if (!kinds) continue;
     for (const stored of String(values[f.name] ?? '').split(',').map((p) => p.trim()).filter(Boolean)) {
       const rel = staticRelativePath(stored);
-      const full = rel && resolveInside(uploadRoot, rel);
-      if (!full) throw badRequest(`「${f.label}」的文件路径无效`);
-      const head = new Uint8Array(16);
-      try {
-        const file = await fs.open(full, 'r');
-        try { await file.read(head, 0, 16, 0); } finally { await file.close(); }
-      } catch {
-        throw badRequest(`「${f.label}」的文件不存在，请重新上传`);
-      }
+      if (!rel) throw badRequest(`「${f.label}」的文件路径无效`);
+      const head = await uploads.head(rel, 16);
+      if (!head) throw badRequest(`「${f.label}」的文件不存在，请重新上传`);
       if (!bytesAccepted(kinds, head)) throw badRequest(acceptMessage(f.label, kinds));
     }
   }

@@ -1,6 +1,5 @@
 import { areaCodeOfText } from '../../schema/area.js';
 import { areaData } from '../area-data.js';
-import path from 'node:path';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import { columnFields } from '../../schema/ddl.js';
@@ -98,7 +97,7 @@ export function crudRoutes(schema: PageSchema, moduleHooks: CrudHooks = {}) {
 
     const virtual = new Set(schema.fields.filter((f) => f.virtual).map((f) => f.name));
     const flow = workflowGuard(schema);
-    const uploadRoot = path.join(app.ctx.config.dataDir, 'upload');
+    const uploads = app.ctx.uploads;
     const hookCtx = (req: FastifyRequest, tx: Kysely<any> = db): HookContext => ({ db: tx, user: req.user!, req, ctx: app.ctx });
     /** Runs a write and its hooks in one transaction: a refusing hook leaves nothing behind. */
     const write = <T>(fn: (tx: Kysely<any>) => Promise<T>) => inTransaction(db, fn);
@@ -313,7 +312,7 @@ export function crudRoutes(schema: PageSchema, moduleHooks: CrudHooks = {}) {
         updateBy: null, updateTime: null, sysOrgCode: user.orgCode,
       };
       flow?.onAdd(values);
-      await checkStoredFiles(schema, values, uploadRoot);
+      await checkStoredFiles(schema, values, uploads);
       const items = await dictItemsOf(dicts, fields);
       try {
         await write(async (tx) => {
@@ -340,7 +339,7 @@ export function crudRoutes(schema: PageSchema, moduleHooks: CrudHooks = {}) {
       if (!current) return fail('未找到对应数据');
       const changes: Row = { ...linked(rest, current), updateBy: req.user!.username, updateTime: formatDateTime() };
       await flow?.onEdit(req, changes, current);
-      await checkStoredFiles(schema, changes, uploadRoot);
+      await checkStoredFiles(schema, changes, uploads);
       const items = await dictItemsOf(dicts, fields);
       try {
         await write(async (tx) => {

@@ -6,6 +6,7 @@ import type { SchemaRegistry } from '../schema/registry.js';
 import type { SessionCache } from '../auth/session-cache.js';
 import type { LivePublisher } from '../live/publisher.js';
 import type { StateStore } from '../state/store.js';
+import type { UploadStore } from '../modules/common/upload-store.js';
 
 /** What every route can reach: injected once, no module-level singletons. */
 export interface AppContext {
@@ -20,6 +21,8 @@ export interface AppContext {
   live: LivePublisher;
   /** Counters, quotas and short-lived values the instances share (Redis), or this one's memory alone. */
   state: StateStore;
+  /** Uploaded files: the shared folder (UPLOAD_DIR) or the S3 bucket. */
+  uploads: UploadStore;
 }
 
 declare module 'fastify' {

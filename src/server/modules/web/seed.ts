@@ -6,6 +6,7 @@ import { formatDateTime } from '../../util/time.js';
 import { DRAFT, PUBLISHED } from './kinds.js';
 import { addMissingWebMenus } from './menu-upgrade.js';
 import { inTransaction } from '../../db/transaction.js';
+import type { UploadStore } from '../common/upload-store.js';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
 type AnyDb = Kysely<any>;
@@ -29,16 +30,11 @@ interface WebSeed {
 /** Set once the demo content is in: deleting every news item later does not bring the demo back. */
 const MARKER = 'seed:web-content';
 
-/** The seed's images (schemas/seed/files/web) under the upload folder, where `/sys/common/static/web/…` serves them. */
-function copySeedFiles(seedDir: string, dataDir: string): void {
+/** The seed's images (schemas/seed/files/web) in the upload store, where `/sys/common/static/web/…` serves them. */
+async function copySeedFiles(seedDir: string, uploads: UploadStore): Promise<void> {
   const from = path.join(seedDir, 'files', 'web');
   if (!fs.existsSync(from)) return;
-  const to = path.join(dataDir, 'upload', 'web');
-  fs.mkdirSync(to, { recursive: true });
-  for (const name of fs.readdirSync(from)) {
-    const target = path.join(to, name);
-    if (!fs.existsSync(target)) fs.copyFileSync(path.join(from, name), target);
-  }
+  for (const name of fs.readdirSync(from)) await uploads.seed(`web/${name}`, path.join(from, name));
 }
 
 const daysAgo = (days: number) => formatDateTime(new Date(Date.now() - days * 86_400_000));
@@ -50,8 +46,8 @@ const daysAgo = (days: number) => formatDateTime(new Date(Date.now() - days * 86
  * the first-start seed, or on the first start of an older database); the images are copied on
  * every start when missing.
  */
-export async function seedWebContent(db: AnyDb, opts: { seedDir: string; dataDir: string }): Promise<boolean> {
-  copySeedFiles(opts.seedDir, opts.dataDir);
+export async function seedWebContent(db: AnyDb, opts: { seedDir: string; uploads: UploadStore }): Promise<boolean> {
+  await copySeedFiles(opts.seedDir, opts.uploads);
   const file = path.join(opts.seedDir, 'web-content.json');
   if (!fs.existsSync(file)) return false;
   const done = await db.selectFrom('sys_setting').select('key').where('key', '=', MARKER).executeTakeFirst();
