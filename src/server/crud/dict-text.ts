@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { areaText } from '../../schema/area.js';
 import type { FieldSchema } from '../../schema/types.js';
 import { dictOf } from '../../schema/views.js';
@@ -11,12 +11,15 @@ type Row = Record<string, unknown>;
 const splitValues = (v: unknown): string[] => (v === null || v === undefined || v === '' ? [] : String(v).split(','));
 
 /**
- * Adds `<field>_dictText` to every row of a page: one lookup per dictionary field for the whole
- * page (never one per row). Multi-values are translated part by part; unknown parts stay as they are.
+ * Adds `<field>_dictText` to every row of a page, with no per-row lookups: code dictionaries from the
+ * dictionary cache, and every table dictionary of the page in one statement (a UNION ALL of one
+ * `value in (…)` per field). Multi-values are translated part by part; unknown parts stay as they are.
  * Area (`pca`) fields read through the bundled area data: `北京市/市辖区/东城区`, an unknown code as it is.
  */
 export async function addDictText(db: Kysely<any>, dicts: DictService, fields: FieldSchema[], rows: Row[]): Promise<void> {
   if (!rows.length) return;
+  const translated: { f: FieldSchema; texts: Map<string, string> }[] = [];
+  const lookups: { texts: Map<string, string>; table: string; text: string; value: string; values: string[] }[] = [];
   for (const f of fields) {
     if (f.view === 'pca') {
       for (const row of rows) row[`${f.name}_dictText`] = areaCell(row[f.name]);
@@ -29,12 +32,20 @@ export async function addDictText(db: Kysely<any>, dicts: DictService, fields: F
       for (const item of (await dicts.items(dict.code)) ?? []) texts.set(item.value, item.text);
     } else if (dict.table && dict.text && dict.value) {
       const values = [...new Set(rows.flatMap((r) => splitValues(r[f.name])))];
-      for (let i = 0; i < values.length; i += 500) {
-        const found = await db.selectFrom(dict.table).select([`${dict.text} as text`, `${dict.value} as value`])
-          .where(dict.value, 'in', values.slice(i, i + 500)).execute();
-        for (const r of found) texts.set(String(r.value), String(r.text ?? ''));
-      }
+      for (let i = 0; i < values.length; i += 500) lookups.push({ texts, table: dict.table, text: dict.text, value: dict.value, values: values.slice(i, i + 500) });
     }
+    translated.push({ f, texts });
+  }
+  if (lookups.length) {
+    // Values compared as text on both sides: a dictionary's value column may be a number.
+    const part = (l: (typeof lookups)[number], k: number) => db.selectFrom(l.table)
+      .select([sql.lit(k).as('k'), sql<string>`cast(${sql.ref(l.text)} as text)`.as('text'), sql<string>`cast(${sql.ref(l.value)} as text)`.as('value')])
+      .where(l.value, 'in', l.values);
+    let q = part(lookups[0], 0);
+    for (let k = 1; k < lookups.length; k++) q = q.unionAll(part(lookups[k], k));
+    for (const r of await q.execute()) lookups[Number(r.k)].texts.set(String(r.value), String(r.text ?? ''));
+  }
+  for (const { f, texts } of translated) {
     for (const row of rows) {
       const parts = splitValues(row[f.name]);
       row[`${f.name}_dictText`] = parts.length ? parts.map((p) => texts.get(p) ?? p).join(',') : null;

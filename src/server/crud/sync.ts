@@ -95,6 +95,14 @@ async function ourIndexes(db: AnyDb, dialect: Dialect): Promise<Map<string, stri
   return out;
 }
 
+/** The tables holding a text index of ours (an FTS table, a trigram index). */
+async function tablesWithTextIndex(db: AnyDb, dialect: Dialect): Promise<Set<string>> {
+  const rows = dialect === 'sqlite'
+    ? (await sql<{ table: string }>`select substr(name, 5) as "table" from sqlite_master where type = 'table' and name glob 'fts_*' and sql like 'create virtual table%'`.execute(db)).rows
+    : (await sql<{ table: string }>`select tablename as "table" from pg_indexes where schemaname = current_schema() and left(indexname, 3) = 'ix_' and right(indexname, 5) = '_trgm'`.execute(db)).rows;
+  return new Set(rows.map((r) => r.table));
+}
+
 /**
  * Brings the planned indexes of these pages' tables in line with the schemas (index-plan.ts): creates
  * the missing ones, drops the `ix_` ones no longer planned (never another index), syncs the text
@@ -104,6 +112,7 @@ async function ourIndexes(db: AnyDb, dialect: Dialect): Promise<Map<string, stri
 export async function syncIndexes(db: AnyDb, dialect: Dialect, schemas: PageSchema[], all: PageSchema[] = schemas): Promise<string[]> {
   const raw = db.withoutPlugins();
   const have = await ourIndexes(raw, dialect);
+  const textIndexed = await tablesWithTextIndex(raw, dialect);
   const changed: string[] = [];
   const seen = new Set<string>();
   for (const s of schemas) {
@@ -120,7 +129,9 @@ export async function syncIndexes(db: AnyDb, dialect: Dialect, schemas: PageSche
       await sql.raw(`create index if not exists "${ix.name}" on "${s.table}" (${ix.columns.map((c) => `"${c}"`).join(', ')})`).execute(raw);
       touched = true;
     }
-    if (await syncTextIndex(raw, dialect, s.table, planText(s))) touched = true;
+    const text = planText(s);
+    // Most pages search no text and have no text index left over: nothing to ask the database.
+    if ((text || textIndexed.has(s.table)) && await syncTextIndex(raw, dialect, s.table, text)) touched = true;
     if (touched) {
       // Fresh statistics, so the planner weighs the new indexes (and SQLite's count estimate reads them).
       // Not sampled: SQLite's analysis_limit misjudges how many rows share a value of a low-cardinality column.
