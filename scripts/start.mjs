@@ -1,21 +1,13 @@
-// `npm start`: build the web app when it is missing or older than its sources, then run the server
-// in this same process (TypeScript loaded through tsx, no separate compile step).
+// `npm start`: build the web app and compile the server when either is missing or older than its
+// sources, then run the compiled server (dist/server/main.js) in this same process.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { buildServer, newestMtime, serverBuildState, serverEntry } from './build-server.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 process.chdir(root);
-
-function newestMtime(entry) {
-  const stat = fs.statSync(entry, { throwIfNoEntry: false });
-  if (!stat) return 0;
-  if (!stat.isDirectory()) return stat.mtimeMs;
-  let newest = stat.mtimeMs;
-  for (const name of fs.readdirSync(entry)) newest = Math.max(newest, newestMtime(path.join(entry, name)));
-  return newest;
-}
 
 const webDist = process.env.WEB_DIST ?? 'dist/web';
 const built = fs.statSync(path.join(webDist, 'index.html'), { throwIfNoEntry: false });
@@ -26,6 +18,12 @@ if (!process.env.WEB_DIST && (!built || built.mtimeMs < sources)) {
   if (res.status !== 0) process.exit(res.status ?? 1);
 }
 
-const { register } = await import('tsx/esm/api');
-register();
-await import('../src/server/main.ts');
+const serverState = serverBuildState();
+if (serverState) {
+  console.log(serverState === 'stale' ? 'server sources changed: compiling the server…' : 'compiling the server (first start)…');
+  await buildServer();
+}
+
+// Stack traces name the TypeScript sources (the bundle's source map is read only when one is printed).
+process.setSourceMapsEnabled(true);
+await import(serverEntry);

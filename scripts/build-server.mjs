@@ -1,0 +1,84 @@
+// Compiles the server (src/server + src/schema, TypeScript) into one ES module, dist/server/main.js,
+// so a start loads plain JavaScript instead of transpiling ~300 files every time.
+// Packages stay external (loaded from node_modules as they are); the .mjs files the server starts as
+// worker threads by path (cgreport's SQLite worker) are copied beside the bundle.
+//
+//   node scripts/build-server.mjs          build when missing or older than its sources
+//   node scripts/build-server.mjs --force  build anyway
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+export const serverDist = path.join(root, 'dist/server');
+export const serverEntry = path.join(serverDist, 'main.js');
+const SOURCES = ['src/server', 'src/schema', 'package.json', 'tsconfig.json', 'scripts/build-server.mjs'];
+
+export function newestMtime(entry) {
+  const stat = fs.statSync(entry, { throwIfNoEntry: false });
+  if (!stat) return 0;
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  let newest = stat.mtimeMs;
+  for (const name of fs.readdirSync(entry)) newest = Math.max(newest, newestMtime(path.join(entry, name)));
+  return newest;
+}
+
+/** 'missing', 'stale' (a source is newer than the bundle) or null when the bundle is current. */
+export function serverBuildState() {
+  const built = fs.statSync(serverEntry, { throwIfNoEntry: false });
+  if (!built) return 'missing';
+  return built.mtimeMs < Math.max(...SOURCES.map((s) => newestMtime(path.join(root, s)))) ? 'stale' : null;
+}
+
+const workerFiles = (dir) => fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
+  const p = path.join(dir, e.name);
+  if (e.isDirectory()) return workerFiles(p);
+  return e.name.endsWith('.mjs') && !e.name.includes('.test.') ? [p] : [];
+});
+
+/** Builds into a fresh folder and swaps it in, so a server starting meanwhile never loads half a bundle. */
+export async function buildServer() {
+  const started = Date.now();
+  const { build } = await import('esbuild');
+  const tmp = `${serverDist}.${process.pid}.tmp`;
+  fs.rmSync(tmp, { recursive: true, force: true });
+  await build({
+    entryPoints: [path.join(root, 'src/server/main.ts')],
+    outfile: path.join(tmp, 'main.js'),
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    packages: 'external',
+    sourcemap: 'linked',
+    logLevel: 'warning',
+  });
+  for (const file of workerFiles(path.join(root, 'src/server'))) {
+    const to = path.join(tmp, path.basename(file));
+    if (fs.existsSync(to)) throw new Error(`two worker files named ${path.basename(file)}: the bundle folder is flat`);
+    fs.copyFileSync(file, to);
+  }
+  // Stamped with the time the build began: a source saved while it ran still counts as newer.
+  fs.utimesSync(path.join(tmp, 'main.js'), new Date(started), new Date(started));
+  const old = `${serverDist}.${process.pid}.old`;
+  try { fs.renameSync(serverDist, old); } catch (e) { if (e.code !== 'ENOENT') throw e; }
+  try {
+    fs.renameSync(tmp, serverDist);
+  } catch (e) {
+    // Another start built it at the same moment and swapped its copy in first: use that one.
+    if (e.code !== 'ENOTEMPTY' && e.code !== 'EEXIST') throw e;
+    fs.rmSync(tmp, { recursive: true, force: true });
+  }
+  fs.rmSync(old, { recursive: true, force: true });
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  const state = process.argv.includes('--force') ? 'forced' : serverBuildState();
+  if (state) {
+    const t0 = performance.now();
+    await buildServer();
+    console.log(`server compiled to dist/server (${state}) in ${Math.round(performance.now() - t0)} ms`);
+  } else {
+    console.log('dist/server is up to date');
+  }
+}
