@@ -6,6 +6,7 @@ import type { SchemaModule } from './crud/hooks.js';
 import { crudRoutes } from './crud/routes.js';
 import type { AppContext } from './http/context.js';
 import { installErrorHandling, installNotFound, rejectNulBytes } from './http/errors.js';
+import { securityHeaders } from './http/security-headers.js';
 import { healthRoutes } from './http/health.js';
 import { AppMetrics, metricsRoute } from './http/metrics.js';
 import { installRequestLog, requestId } from './http/request-log.js';
@@ -87,6 +88,7 @@ export async function buildApp(ctx: AppContext, opts: { logger?: boolean | objec
     schemaController: lazyValidators(),
   });
   app.decorate('ctx', ctx);
+  await app.register(securityHeaders);
   // Before any route: it records the route inventory the API document is built from.
   await registerOpenApi(app);
   const metrics = new AppMetrics(ctx.config.instanceName);
