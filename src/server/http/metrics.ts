@@ -50,7 +50,7 @@ export class AppMetrics {
 /** GET {apiBase}/metrics: the same text, to a signed-in administrator only. */
 export function metricsRoute(metrics: AppMetrics) {
   return async (api: FastifyInstance) => {
-    api.get('/metrics', async (req, reply) => {
+    api.get('/metrics', { config: { access: 'admin' } }, async (req, reply) => {
       if (!(await roleCodes(api.ctx.db, req)).includes(UNRESTRICTED_ROLE)) throw new ClientError(403, '只有管理员可以查看运行指标');
       return reply.type(metrics.registry.contentType).send(await metrics.text());
     });

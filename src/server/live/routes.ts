@@ -26,7 +26,8 @@ export async function liveRoutes(app: FastifyInstance): Promise<void> {
 
   app.get<{ Params: { userId: string } }>('/websocket/:userId', {
     websocket: true,
-    config: { public: true },
+    // Checked at the upgrade: a signed-in user, subscribing to their own id only.
+    config: { public: true, access: 'record' },
     preHandler: async (req, reply) => {
       const token = upgradeToken(req);
       const res = await checkToken(ctx.db, token, ctx.sessions);

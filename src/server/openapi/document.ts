@@ -5,8 +5,8 @@ import { columnFields } from '../../schema/ddl.js';
 import { pageComponents } from '../../schema/permission.js';
 import type { PageSchema } from '../../schema/types.js';
 import { ERROR_RESPONSES, resultOf } from './envelope.js';
-import { recordRoutes } from './inventory.js';
-import { pageOperations } from './page-doc.js';
+import { recordRoutes, type RouteAccess } from './inventory.js';
+import { pageOperations, type PageAccess } from './page-doc.js';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
 type Json = Record<string, any>;
@@ -90,6 +90,34 @@ async function seedExamples(app: FastifyInstance): Promise<Map<string, Json>> {
   return out;
 }
 
+const ACCESS_TEXT: Record<string, string> = {
+  public: '无需登录', login: '登录用户', admin: '管理员', record: '登录用户，由所访问的记录（在线表单、报表等）的权限决定',
+};
+const list = (x: string | string[]) => [x].flat().join(' 或 ');
+
+/** Who may call the operation, for readers (description) and for the authorization matrix test (`x-access`). */
+function describeAccess(op: Json, access: RouteAccess | PageAccess): Json {
+  op['x-access'] = access;
+  const text = typeof access === 'string' ? ACCESS_TEXT[access]
+    : 'action' in access ? (access.permission ? `按钮权限 ${list(access.permission)}` : `可查看页面 ${access.page} 的用户`)
+      : 'permission' in access ? `按钮权限 ${list(access.permission)}`
+        : 'page' in access ? `可查看页面 ${list(access.page)} 的用户` : `拥有菜单 ${list(access.menu)} 的用户或管理员`;
+  op.description = [op.description, `访问权限：${text}`].filter(Boolean).join('\n\n');
+  if (access === 'public') op.security = [];
+  return op;
+}
+
+/** @fastify/swagger leaves WebSocket routes out: the upgrade is documented by hand. */
+function addWebSocket(doc: Json, path: string): void {
+  const item = (doc.paths[path] ??= {});
+  item.get ??= {
+    summary: 'WebSocket 实时通知', tags: ['消息推送'],
+    description: '以 WebSocket 升级（Upgrade: websocket）连接；token 作为子协议（Sec-WebSocket-Protocol）发送，或放在 ?token= 中。服务端只接收 HeartBeat 心跳，推送 JSON 通知。',
+    parameters: [{ name: 'userId', in: 'path', required: true, schema: { type: 'string' }, description: '当前用户id' }],
+    responses: { 101: { description: '切换到 WebSocket 协议' }, ...ERROR_RESPONSES },
+  };
+}
+
 /** The page whose API path is the longest prefix of `path`. */
 function pageOfPath(path: string, schemas: PageSchema[]): PageSchema | undefined {
   let best: PageSchema | undefined;
@@ -107,14 +135,15 @@ export async function buildDocument(app: FastifyInstance): Promise<Json> {
   const { schemas, dicts } = app.ctx;
   const pages = schemas.schemas;
   const db = app.ctx.db as unknown as Kysely<any>;
+  const apiBase = app.ctx.config.apiBase;
   const [areas, dictItems, rows] = await Promise.all([menuAreas(db), dicts.allEnabled(), seedExamples(app)]);
   const areaOfPage = (s: PageSchema) => pageComponents(s).map((c) => areas.get(c)).find(Boolean) ?? (s.api.startsWith('/online/data/') ? '在线表单' : OTHER_AREA);
   const lookup = (code: string) => dictItems[code];
   for (const schema of pages) {
     const tag = areaOfPage(schema);
-    for (const op of pageOperations(schema, lookup, rows.get(schema.code))) {
+    for (const op of pageOperations(schema, pages, lookup, rows.get(schema.code))) {
       const item = (doc.paths[op.path] ??= {});
-      item[op.method] = { tags: [tag], ...op.operation, responses: { ...op.operation.responses, ...ERROR_RESPONSES } };
+      item[op.method] = describeAccess({ tags: [tag], ...op.operation, responses: { ...op.operation.responses, ...ERROR_RESPONSES } }, op.access);
     }
   }
   for (const [path, item] of Object.entries(doc.paths as Json)) {
@@ -126,6 +155,12 @@ export async function buildDocument(app: FastifyInstance): Promise<Json> {
       op.summary ??= page ? `${page.title}-${path.slice(page.api.length + 1) || m}` : path;
       op.responses = { ...op.responses, ...ERROR_RESPONSES };
     }
+  }
+  for (const r of app.routeInventory) {
+    if (r.websocket && r.url.startsWith(`${apiBase}/`)) addWebSocket(doc, openApiPath(r.url.slice(apiBase.length)));
+    const op = doc.paths[openApiPath(r.url.slice(apiBase.length))]?.[r.method.toLowerCase()];
+    const access = r.config?.access ?? (r.config?.public ? 'public' : undefined);
+    if (op && access && !op['x-access']) describeAccess(op, access);
   }
   doc.tags = [...new Set(Object.values(doc.paths as Json).flatMap((item) => METHODS.flatMap((m) => item[m]?.tags ?? [])))].map((name) => ({ name }));
   return doc;

@@ -27,6 +27,10 @@ declare module 'fastify' {
 export interface InventoryRoute {
   method: string;
   url: string;
+  /** A WebSocket route (@fastify/swagger leaves these out). */
+  websocket: boolean;
+  /** What the handler's own text reads of the request: what its schema ought to declare. */
+  reads: { query: boolean; body: boolean };
   schema?: RouteOptions['schema'];
   config?: RouteOptions['config'];
 }
@@ -38,7 +42,11 @@ export function recordRoutes(app: FastifyInstance): void {
   app.addHook('onRoute', (r) => {
     // HEAD is Fastify's own twin of each GET: no route declares one.
     for (const method of [r.method].flat().filter((m) => m !== 'HEAD')) {
-      routes.push({ method, url: r.url, schema: r.schema, config: r.config });
+      const text = String(r.handler);
+      routes.push({
+        method, url: r.url, schema: r.schema, config: r.config, websocket: !!(r as { websocket?: boolean }).websocket,
+        reads: { query: /\breq(uest)?\.query\b/.test(text), body: /\breq(uest)?\.body\b/.test(text) },
+      });
     }
   });
 }

@@ -12,6 +12,7 @@ import {
 } from './recipients.js';
 import { inTransaction } from '../../db/transaction.js';
 import { pushToAll, pushToUsers } from '../../live/publisher.js';
+import { documentedOnly, fields } from '../../openapi/request-docs.js';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
 
@@ -97,7 +98,7 @@ async function routes(app: FastifyInstance): Promise<void> {
   const readable = columnFields(schema).filter((f) => !f.sensitive);
 
   const stateRoute = (url: string, change: (req: FastifyRequest, row: Row, tx: Kysely<any>) => Promise<string>) =>
-    app.get(url, async (req) => {
+    app.get(url, { config: { access: { permission: MANAGE } }, ...documentedOnly({ querystring: fields({ id: ['string', '通告id'] }, ['id']) }) }, async (req) => {
       await requireAnyAction(req, [MANAGE]);
       const id = idParam(req);
       const row = await findAnnouncement(db, id);
@@ -137,7 +138,7 @@ async function routes(app: FastifyInstance): Promise<void> {
   });
 
   // The notice bell (SPEC §3 notice list): my unread published announcements, newest first, per category.
-  app.get<{ Querystring: { pageSize?: string } }>('/sys/annountCement/listByUser', { config: { access: 'login', guest: true } }, async (req) => {
+  app.get<{ Querystring: { pageSize?: string } }>('/sys/annountCement/listByUser', { config: { access: 'login', guest: true }, ...documentedOnly({ querystring: fields({ pageSize: ['integer', '条数（默认5，最多100）'] }) }) }, async (req) => {
     const size = pageSizeOf(req.query.pageSize, 5, 100);
     const user = req.user!;
     await ensureBroadcastReceipts(db, user);

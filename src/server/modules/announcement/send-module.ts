@@ -9,6 +9,7 @@ import { holdsAction } from '../system/checks.js';
 import { addSenderText } from './announcement-module.js';
 import { pushToUsers } from '../../live/publisher.js';
 import { addReceipts, ANNOUNCEMENT, ensureBroadcastReceipts, isRecipient, PUBLISHED, SEND } from './recipients.js';
+import { documentedOnly, fields, PAGING } from '../../openapi/request-docs.js';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
 
@@ -31,7 +32,7 @@ async function routes(app: FastifyInstance): Promise<void> {
   ];
 
   // Marks one announcement read for me (contract §8.2).
-  app.put<{ Body: { anntId?: unknown } }>('/sys/sysAnnouncementSend/editByAnntIdAndUserId', { config: { access: 'login' } }, async (req) => {
+  app.put<{ Body: { anntId?: unknown } }>('/sys/sysAnnouncementSend/editByAnntIdAndUserId', { config: { access: 'login' }, ...documentedOnly({ body: fields({ anntId: ['string', '通告id'] }, ['anntId']) }) }, async (req) => {
     const anntId = req.body?.anntId;
     if (typeof anntId !== 'string' || !anntId || anntId.length > 64) throw badRequest('缺少参数 anntId');
     const user = req.user!;
@@ -57,7 +58,7 @@ async function routes(app: FastifyInstance): Promise<void> {
   });
 
   // My announcements with their read state, unread first (/isps/userAnnouncement).
-  app.get<{ Querystring: Record<string, string | undefined> }>('/sys/sysAnnouncementSend/getMyAnnouncementSend', { config: { access: 'login' } }, async (req) => {
+  app.get<{ Querystring: Record<string, string | undefined> }>('/sys/sysAnnouncementSend/getMyAnnouncementSend', { config: { access: 'login' }, ...documentedOnly({ querystring: fields({ ...PAGING, readFlag: ['string', '0 未读，1 已读'], msgCategory: ['string', '1 通知公告，2 系统消息'], titile: ['string', '标题'] }) }) }, async (req) => {
     const q = req.query;
     const pageNo = intParam(q.pageNo, 1, 'pageNo', 100000);
     const pageSize = intParam(q.pageSize, 10, 'pageSize', 200);

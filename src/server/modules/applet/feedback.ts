@@ -7,6 +7,7 @@ import { badRequest, ClientError, okMessage } from '../../http/result.js';
 import { newId } from '../../util/ids.js';
 import { formatDateTime } from '../../util/time.js';
 import { waitText } from '../login/throttle.js';
+import { documentedOnly, fields } from '../../openapi/request-docs.js';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
 
@@ -29,7 +30,7 @@ export function feedbackRoutes() {
     const validate = compileValidators(schema).add;
     const flow = workflowGuard(schema);
 
-    app.post('/applet/feedback/add', { config: { access: { permission: 'pms:feedback:add' } } }, async (req) => {
+    app.post('/applet/feedback/add', { config: { access: { permission: 'pms:feedback:add' } }, ...documentedOnly({ body: fields({ type: ['string', '反馈类型（字典 feedback_type）'], content: ['string', '反馈内容'], contact: ['string', '联系方式'] }) }) }, async (req) => {
       await requireAction(app.ctx.db, req, 'pms:feedback:add');
       const sent = req.body;
       const picked = sent && typeof sent === 'object' && !Array.isArray(sent)

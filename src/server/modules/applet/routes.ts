@@ -6,6 +6,7 @@ import { page, paging, textParam, type Query } from '../web/paging.js';
 import { allPublished, listPublished, requirePublished } from '../web/queries.js';
 import type { PublicKind } from '../web/kinds.js';
 import { APPLET_ARTICLE, APPLET_BANNER, APPLET_NOTICE, APPLET_RACE } from './kinds.js';
+import { documentedOnly, fields, PAGING } from '../../openapi/request-docs.js';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
 
@@ -24,6 +25,8 @@ export const APPLET_API = {
 const OLD_NOTICE_API = { list: '/web/appletNotice/list', byId: '/web/appletNotice/queryById' } as const;
 
 const open = { config: { public: true } };
+const listQuery = documentedOnly({ querystring: fields({ ...PAGING, keyword: ['string', '标题关键字'] }) });
+const idQuery = documentedOnly({ querystring: fields({ id: ['string', '数据id'] }, ['id']) });
 
 function idOf(req: FastifyRequest): string {
   const id = (req.query as Query).id;
@@ -39,12 +42,12 @@ function idOf(req: FastifyRequest): string {
 export async function appletRoutes(app: FastifyInstance): Promise<void> {
   const db = app.ctx.db as unknown as Kysely<any>;
 
-  const list = (url: string, kind: PublicKind) => app.get(url, open, async (req) => {
+  const list = (url: string, kind: PublicKind) => app.get(url, { ...open, ...listQuery }, async (req) => {
     const q = req.query as Query;
     return ok(await listPublished(db, kind, paging(q), { keyword: textParam(q, 'keyword') }));
   });
   const detail = (url: string, kind: PublicKind, missing: string) =>
-    app.get(url, open, async (req) => ok(await requirePublished(db, kind, idOf(req), missing)));
+    app.get(url, { ...open, ...idQuery }, async (req) => ok(await requirePublished(db, kind, idOf(req), missing)));
 
   list(APPLET_API.bannerList, APPLET_BANNER);
   list(APPLET_API.articleList, APPLET_ARTICLE);
@@ -63,7 +66,7 @@ export async function appletRoutes(app: FastifyInstance): Promise<void> {
   app.get(APPLET_API.race, open, async () => ok(await requirePublished(db, APPLET_RACE, String((await currentRace()).id))));
 
   /** The current contest's ranking, once its results are published: one page, one track or all. */
-  app.get(APPLET_API.ranking, open, async (req) => {
+  app.get(APPLET_API.ranking, { ...open, ...documentedOnly({ querystring: fields({ ...PAGING, track: ['string', '赛道（字典 race_track）'] }) }) }, async (req) => {
     const q = req.query as Query;
     const p = paging(q);
     const track = textParam(q, 'track', 20);

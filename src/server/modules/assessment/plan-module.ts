@@ -13,6 +13,7 @@ import { INDICATOR, PLAN, planOf, RESULT } from './plan-data.js';
 import { computeResults } from './results.js';
 import { endPlan } from './end.js';
 import { startPlan } from './start.js';
+import { documentedOnly, fields } from '../../openapi/request-docs.js';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
 
@@ -86,7 +87,7 @@ export const planModule: SchemaModule = {
     const db = app.ctx.db as unknown as Kysely<any>;
     const idOf = (v: unknown) => { if (typeof v !== 'string' || !v) throw badRequest('缺少参数 id'); return v; };
 
-    app.post<{ Body: { id?: unknown } }>('/assess/plan/copy', { config: { access: { permission: 'assess:plan:copy' } } }, async (req) => {
+    app.post<{ Body: { id?: unknown } }>('/assess/plan/copy', { config: { access: { permission: 'assess:plan:copy' } }, ...documentedOnly({ body: fields({ id: ['string', '考核方案id'] }, ['id']) }) }, async (req) => {
       await requireAction(app.ctx.db, req, 'assess:plan:copy');
       const plan = await planOf(db, idOf(req.body?.id));
       const schema = app.ctx.schemas.get(PLAN)!;
@@ -106,11 +107,11 @@ export const planModule: SchemaModule = {
       await requireAction(app.ctx.db, req, 'assess:plan:results');
       return resultRows(db, idOf(req.query.id));
     };
-    app.get<{ Querystring: { id?: string } }>('/assess/plan/results', { config: { access: { page: 'assess_plan' } } }, async (req) => {
+    app.get<{ Querystring: { id?: string } }>('/assess/plan/results', { config: { access: { permission: 'assess:plan:results' } }, ...documentedOnly({ querystring: fields({ id: ['string', '考核方案id'] }) }) }, async (req) => {
       const { plan, rows } = await results(req);
       return ok({ state: plan.state, taskProgress: plan.taskProgress, rows });
     });
-    app.get<{ Querystring: { id?: string } }>('/assess/plan/exportResults', { config: { access: { page: 'assess_plan' } } }, async (req, reply) => {
+    app.get<{ Querystring: { id?: string } }>('/assess/plan/exportResults', { config: { access: { permission: 'assess:plan:results' } }, ...documentedOnly({ querystring: fields({ id: ['string', '考核方案id'] }) }) }, async (req, reply) => {
       const { plan, rows } = await results(req);
       const file = await writeWorkbook(RESULT_SHEET, rows, req.user!.realname || req.user!.username);
       const name = `${String(plan.name)}考核结果.xlsx`;

@@ -8,6 +8,7 @@ import { badRequest, notFound, ok } from '../../http/result.js';
 import { headedDeparts } from './people.js';
 import { CLOSED_PLAN, PLAN, planOf, RESULT } from './plan-data.js';
 import { resultCard } from './results.js';
+import { documentedOnly, fields } from '../../openapi/request-docs.js';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
 
@@ -35,7 +36,7 @@ export const resultModule: SchemaModule = {
   hooks: { scope: resultScope },
   routes: async (app: FastifyInstance) => {
     const db = app.ctx.db as unknown as Kysely<any>;
-    app.get<{ Querystring: { id?: string } }>('/assess/result/card', { config: { access: { permission: 'assess:result:card' } } }, async (req) => {
+    app.get<{ Querystring: { id?: string } }>('/assess/result/card', { config: { access: { permission: 'assess:result:card' } }, ...documentedOnly({ querystring: fields({ id: ['string', '考核结果id'] }) }) }, async (req) => {
       await requireAction(app.ctx.db, req, 'assess:result:card');
       const id = req.query.id;
       if (typeof id !== 'string' || !id) throw badRequest('缺少参数 id');

@@ -7,6 +7,7 @@ import { requireAction } from '../../crud/permission.js';
 import { rowRuleScope } from '../../crud/row-rules.js';
 import { badRequest, ClientError, notFound, ok } from '../../http/result.js';
 import { indicatorsOf, OPEN_STATES, parseScores, planOf, refreshProgress, TASK } from './plan-data.js';
+import { documentedOnly, fields } from '../../openapi/request-docs.js';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
 
@@ -84,7 +85,7 @@ export const taskModule: SchemaModule = {
   },
   routes: async (app: FastifyInstance) => {
     const db = app.ctx.db as unknown as Kysely<any>;
-    app.get<{ Querystring: { id?: string } }>('/assess/task/sheet', { config: { access: { permission: 'assess:task:edit' } } }, async (req) => {
+    app.get<{ Querystring: { id?: string } }>('/assess/task/sheet', { config: { access: { permission: 'assess:task:edit' } }, ...documentedOnly({ querystring: fields({ id: ['string', '考核任务id'] }) }) }, async (req) => {
       await requireAction(app.ctx.db, req, 'assess:task:edit');
       const id = req.query.id;
       if (typeof id !== 'string' || !id) throw badRequest('缺少参数 id');

@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import { requireRead } from '../../crud/read-access.js';
 import { badRequest, fail, forbidden, ok, okMessage } from '../../http/result.js';
 import { readableTableDict, tableDictItems } from './table-dict.js';
+import { documentedOnly, fields } from '../../openapi/request-docs.js';
 
 const CODE = /^[A-Za-z0-9_\-.]{1,100}$/;
 
@@ -30,12 +31,12 @@ export async function dictRoutes(app: FastifyInstance): Promise<void> {
     return ok(items);
   });
 
-  app.get<{ Params: { code: string }; Querystring: { keyword?: string; pageSize?: string } }>('/sys/dict/loadDict/:code', { config: { access: 'login' } }, async (req) => {
+  app.get<{ Params: { code: string }; Querystring: { keyword?: string; pageSize?: string } }>('/sys/dict/loadDict/:code', { config: { access: 'login' }, ...documentedOnly({ querystring: fields({ keyword: ['string', '关键字'], pageSize: ['integer', '最多返回条数（默认50）'] }) }) }, async (req) => {
     const d = await readableTableDict(app.ctx, req, req.params.code);
     return ok(await tableDictItems(db, dialect, d, { keyword: req.query.keyword, limit: pageSizeOf(req.query.pageSize, 50) }));
   });
 
-  app.get<{ Params: { code: string }; Querystring: { key?: string; delNotExist?: string } }>('/sys/dict/loadDictItem/:code', { config: { access: 'login' } }, async (req) => {
+  app.get<{ Params: { code: string }; Querystring: { key?: string; delNotExist?: string } }>('/sys/dict/loadDictItem/:code', { config: { access: 'login' }, ...documentedOnly({ querystring: fields({ key: ['string', '要翻译的值，逗号分隔'], delNotExist: ['string', 'false 时保留查不到的值'] }) }) }, async (req) => {
     const d = await readableTableDict(app.ctx, req, req.params.code);
     const keys = String(req.query.key ?? '').split(',').map((k) => k.trim()).filter(Boolean);
     if (keys.length > 1000) throw badRequest('一次最多翻译1000个值');

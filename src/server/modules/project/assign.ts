@@ -7,6 +7,7 @@ import { badRequest, ClientError, ok } from '../../http/result.js';
 import { newId } from '../../util/ids.js';
 import { formatDateTime } from '../../util/time.js';
 import { OPEN_STATES, refreshProgress, REVIEW } from './review-module.js';
+import { documentedOnly, fields } from '../../openapi/request-docs.js';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
 
@@ -44,7 +45,7 @@ const sameOrg = (e: Expert, project: Row) => e.orgs.has(String(project.orgName ?
 export async function assignRoutes(app: FastifyInstance): Promise<void> {
   const db = app.ctx.db as unknown as Kysely<any>;
 
-  app.post<{ Body: { projectId?: unknown; experts?: unknown; raceId?: unknown; auto?: unknown } }>('/pms/project/assignExperts', { config: { access: { permission: 'pms:project:assign' } } }, async (req) => {
+  app.post<{ Body: { projectId?: unknown; experts?: unknown; raceId?: unknown; auto?: unknown } }>('/pms/project/assignExperts', { config: { access: { permission: 'pms:project:assign' } }, ...documentedOnly({ body: fields({ projectId: ['string', '项目id'], experts: ['string', '专家账号，逗号分隔'], auto: ['boolean', '为所有已通过的项目自动分配'], raceId: ['string', '自动分配的赛事id（默认当前赛事）'] }) }) }, async (req) => {
     await requireAction(app.ctx.db, req, 'pms:project:assign');
     const body = req.body ?? {};
     const by = req.user!.username;
@@ -63,7 +64,7 @@ export async function assignRoutes(app: FastifyInstance): Promise<void> {
   });
 
   /** What the 分配专家 panel shows for one project: its sheets, and every expert with their load and whether they must stand aside. */
-  app.get<{ Querystring: { projectId?: string } }>('/pms/project/experts', { config: { access: { permission: 'pms:project:assign' } } }, async (req) => {
+  app.get<{ Querystring: { projectId?: string } }>('/pms/project/experts', { config: { access: { permission: 'pms:project:assign' } }, ...documentedOnly({ querystring: fields({ projectId: ['string', '项目id'] }) }) }, async (req) => {
     await requireAction(app.ctx.db, req, 'pms:project:assign');
     const projectId = req.query.projectId;
     if (typeof projectId !== 'string' || !projectId) throw badRequest('缺少参数 projectId');
@@ -86,7 +87,7 @@ export async function assignRoutes(app: FastifyInstance): Promise<void> {
   });
 
   /** 更换专家: an unsubmitted sheet goes to another expert, emptied; a submitted one stays. */
-  app.post<{ Body: { reviewId?: unknown; expert?: unknown } }>('/pms/project/reassignExpert', { config: { access: { permission: 'pms:project:assign' } } }, async (req) => {
+  app.post<{ Body: { reviewId?: unknown; expert?: unknown } }>('/pms/project/reassignExpert', { config: { access: { permission: 'pms:project:assign' } }, ...documentedOnly({ body: fields({ reviewId: ['string', '评分单id'], expert: ['string', '新的专家账号'] }, ['reviewId', 'expert']) }) }, async (req) => {
     await requireAction(app.ctx.db, req, 'pms:project:assign');
     const { reviewId, expert } = req.body ?? {};
     if (typeof reviewId !== 'string' || !reviewId) throw badRequest('缺少参数 reviewId');

@@ -10,6 +10,7 @@ import { updateByKey } from '../../db/update-by-key.js';
 import { badRequest, ClientError, ok } from '../../http/result.js';
 import { formatDateTime } from '../../util/time.js';
 import { REVIEW } from './review-module.js';
+import { documentedOnly, fields } from '../../openapi/request-docs.js';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
 
@@ -79,7 +80,7 @@ export async function resultRoutes(app: FastifyInstance): Promise<void> {
     return race;
   };
 
-  app.post<{ Body: { id?: unknown; force?: unknown } }>('/pms/race/publishResults', { config: { access: { permission: PUBLISH } } }, async (req) => {
+  app.post<{ Body: { id?: unknown; force?: unknown } }>('/pms/race/publishResults', { config: { access: { permission: PUBLISH } }, ...documentedOnly({ body: fields({ id: ['string', '赛事id'], force: ['boolean', '还有未提交的评分时仍然公示'] }) }) }, async (req) => {
     await requireAction(app.ctx.db, req, PUBLISH);
     const race = await raceOf(req.body?.id);
     const { projects, pending } = await scoredProjects(db, String(race.id));
@@ -105,9 +106,9 @@ export async function resultRoutes(app: FastifyInstance): Promise<void> {
     return { race, rows: track ? rows.filter((r) => r.track === track) : rows };
   };
 
-  app.get<{ Querystring: { id?: string; track?: string } }>('/pms/race/ranking', { config: { access: { page: 'pms_race_ranking' } } }, async (req) => ok((await ranking(req)).rows));
+  app.get<{ Querystring: { id?: string; track?: string } }>('/pms/race/ranking', { config: { access: { permission: [PUBLISH, 'pms:project:export'] } }, ...documentedOnly({ querystring: fields({ id: ['string', '赛事id（默认当前赛事）'], track: ['string', '赛道'] }) }) }, async (req) => ok((await ranking(req)).rows));
 
-  app.get<{ Querystring: { id?: string; track?: string } }>('/pms/race/exportRanking', { config: { access: { page: 'pms_race_ranking' } } }, async (req, reply) => {
+  app.get<{ Querystring: { id?: string; track?: string } }>('/pms/race/exportRanking', { config: { access: { permission: [PUBLISH, 'pms:project:export'] } }, ...documentedOnly({ querystring: fields({ id: ['string', '赛事id（默认当前赛事）'], track: ['string', '赛道'] }) }) }, async (req, reply) => {
     const { race, rows } = await ranking(req);
     const file = await writeWorkbook(RANKING_SHEET, rows, req.user!.realname || req.user!.username);
     const name = `${String(race.title)}排名.xlsx`;

@@ -5,6 +5,7 @@ import type { HookContext, Row, SchemaModule } from '../../crud/hooks.js';
 import { requireAction } from '../../crud/permission.js';
 import { rowRuleScope } from '../../crud/row-rules.js';
 import { badRequest, ClientError, notFound, ok } from '../../http/result.js';
+import { documentedOnly, fields } from '../../openapi/request-docs.js';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
 
@@ -117,7 +118,7 @@ export const reviewModule: SchemaModule = {
       return row;
     };
 
-    app.get<{ Querystring: { id?: string } }>('/pms/review/sheet', { config: { access: { permission: 'pms:review:edit' } } }, async (req) => {
+    app.get<{ Querystring: { id?: string } }>('/pms/review/sheet', { config: { access: { permission: 'pms:review:edit' } }, ...documentedOnly({ querystring: fields({ id: ['string', '评分单id'] }) }) }, async (req) => {
       await requireAction(app.ctx.db, req, 'pms:review:edit');
       return ok(await sheetOf(db, await visibleReview(req, req.query.id)));
     });

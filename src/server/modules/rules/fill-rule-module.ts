@@ -6,6 +6,7 @@ import type { AppContext } from '../../http/context.js';
 import { badRequest, fail, forbidden, ok, type Result } from '../../http/result.js';
 import { holdsPage } from '../cgreport/report-access.js';
 import { nextSequence } from './fill-rule-counter.js';
+import { documentedOnly, fields } from '../../openapi/request-docs.js';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
 
@@ -96,10 +97,10 @@ async function routes(app: FastifyInstance): Promise<void> {
     await requireRuleUse(app.ctx, req, req.params.ruleCode);
     return answer(() => execute(db, req.params.ruleCode, formOf(req.body, '表单数据')));
   };
-  app.put<{ Params: { ruleCode: string } }>('/sys/fillRule/executeRuleByCode/:ruleCode', { config: { access: 'record' } }, executeByCode);
-  app.post<{ Params: { ruleCode: string } }>('/sys/fillRule/executeRuleByCode/:ruleCode', { config: { access: 'record' } }, executeByCode);
+  app.put<{ Params: { ruleCode: string } }>('/sys/fillRule/executeRuleByCode/:ruleCode', { config: { access: 'record' }, ...documentedOnly({ body: { type: 'object', description: '表单数据：规则可引用的字段值' } }) }, executeByCode);
+  app.post<{ Params: { ruleCode: string } }>('/sys/fillRule/executeRuleByCode/:ruleCode', { config: { access: 'record' }, ...documentedOnly({ body: { type: 'object', description: '表单数据：规则可引用的字段值' } }) }, executeByCode);
 
-  app.put('/sys/fillRule/executeRuleByCodeBatch', { config: { access: 'record' } }, async (req) => {
+  app.put('/sys/fillRule/executeRuleByCodeBatch', { config: { access: 'record' }, ...documentedOnly({ body: fields({ commonFormData: ['object', '各规则共用的表单数据'], rules: ['array', '[{ruleCode, formData}]'] }) }) }, async (req) => {
     const body = formOf(req.body, '请求体');
     const common = formOf(body.commonFormData, 'commonFormData');
     if (!Array.isArray(body.rules) || !body.rules.length) throw badRequest('rules 需要一个非空数组');
@@ -116,7 +117,7 @@ async function routes(app: FastifyInstance): Promise<void> {
   });
 
   // The fill-rule page's own test button (it moves the counter too).
-  app.get<{ Querystring: { ruleCode?: unknown } }>('/sys/fillRule/testFillRule', { config: { access: { page: TABLE } } }, async (req) => {
+  app.get<{ Querystring: { ruleCode?: unknown } }>('/sys/fillRule/testFillRule', { config: { access: { page: TABLE } }, ...documentedOnly({ querystring: fields({ ruleCode: ['string', '规则编码'] }) }) }, async (req) => {
     if (!(await holdsPage(app.ctx, req, app.ctx.schemas.table(TABLE)))) throw forbidden();
     return answer(() => execute(db, req.query.ruleCode, {}));
   });

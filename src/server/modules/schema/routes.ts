@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { PageSchema } from '../../../schema/types.js';
 import { asView, pageComponents } from '../../../schema/permission.js';
 import { badRequest, fail, ok } from '../../http/result.js';
+import { documentedOnly, fields } from '../../openapi/request-docs.js';
 
 /**
  * The page schemas the renderer draws, by code (`/online/cgformList/:code`) or by the menu
@@ -22,7 +23,7 @@ export async function schemaRoutes(app: FastifyInstance) {
     return byComponent.get(name);
   };
 
-  app.get<{ Querystring: { code?: unknown; component?: unknown } }>('/sys/schema/page', { config: { access: 'record' } }, async (req) => {
+  app.get<{ Querystring: { code?: unknown; component?: unknown } }>('/sys/schema/page', { config: { access: 'record' }, ...documentedOnly({ querystring: fields({ code: ['string', '页面编码'], component: ['string', '菜单组件'] }) }) }, async (req) => {
     const { code, component } = req.query;
     if (typeof code !== 'string' && typeof component !== 'string') throw badRequest('缺少参数 code 或 component');
     const schema = typeof code === 'string' ? schemas.get(code) : componentOf(component as string);

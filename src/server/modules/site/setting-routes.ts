@@ -3,6 +3,7 @@ import type { SiteSettings } from '../../../schema/site.js';
 import { requireAction } from '../../crud/permission.js';
 import { badRequest, ok } from '../../http/result.js';
 import { DEFAULT_SITE, readSiteSettings } from './settings.js';
+import { documentedOnly, fields } from '../../openapi/request-docs.js';
 
 export const SITE_SETTING_EDIT = 'system:siteSetting:edit';
 
@@ -56,7 +57,7 @@ export function parseSiteSettings(body: unknown, current: SiteSettings): SiteSet
 export async function siteSettingRoutes(app: FastifyInstance): Promise<void> {
   const { db } = app.ctx;
   app.get('/sys/setting/site', { config: { access: 'login' } }, async () => ok(await readSiteSettings(db)));
-  app.put('/sys/setting/site', { config: { access: { permission: SITE_SETTING_EDIT } } }, async (req) => {
+  app.put('/sys/setting/site', { config: { access: { permission: SITE_SETTING_EDIT } }, ...documentedOnly({ body: fields({ appName: ['string', '系统名称'], appAbbr: ['string', '系统简称'], appDesc: ['string', '系统描述'], appLogo: ['string', '系统Logo'], allowRegister: ['boolean', '允许注册'], allowPhoneLogin: ['boolean', '允许手机号登录'], allowThirdLogin: ['boolean', '允许第三方登录'], openApiDocs: ['boolean', '公开接口文档'] }) }) }, async (req) => {
     await requireAction(db, req, SITE_SETTING_EDIT);
     const next = parseSiteSettings(req.body, await readSiteSettings(db));
     const value = JSON.stringify({ ...DEFAULT_SITE, ...next });

@@ -4,6 +4,7 @@ import type { Row, SchemaModule } from '../../crud/hooks.js';
 import { badRequest, fail, ok, okMessage } from '../../http/result.js';
 import { testConnection } from './connection-test.js';
 import { keepStoredWhenNull, requireAnyAction, requireDictValue } from './checks.js';
+import { documentedOnly, fields } from '../../openapi/request-docs.js';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
 
@@ -39,7 +40,7 @@ async function routes(app: FastifyInstance): Promise<void> {
    * saved password is used on the server and never sent back. Open to those who may add or edit
    * data sources: it makes the server connect where it is told.
    */
-  app.post('/sys/dataSource/testConnection', { config: { access: { permission: ['system:dataSource:add', 'system:dataSource:edit'] } } }, async (req) => {
+  app.post('/sys/dataSource/testConnection', { config: { access: { permission: ['system:dataSource:add', 'system:dataSource:edit'] } }, ...documentedOnly({ body: fields({ id: ['string', '已保存的数据源id（未填的项取其值）'], dbType: ['string', '数据库类型'], dbDriver: ['string', '驱动'], dbUrl: ['string', '连接地址'], dbUsername: ['string', '用户名'], dbPassword: ['string', '密码'] }) }) }, async (req) => {
     await requireAnyAction(req, ['system:dataSource:add', 'system:dataSource:edit']);
     const body = testSettings(req.body);
     let target: Row = {};

@@ -9,11 +9,13 @@ import { deleteRunsOf, JOBS, jobRow, runsOf } from '../../jobs/runs.js';
 import { attachScheduler, JobScheduler, RUNNING, schedulerOf } from '../../jobs/scheduler.js';
 import { formatDateTime } from '../../util/time.js';
 import { applyDefaults, idParam, keepStoredWhenNull, requireAnyAction, requireOneOf } from './checks.js';
+import { documentedOnly, fields } from '../../openapi/request-docs.js';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
 
 const STOPPED = -1;
 const EDIT = 'system:quartzJob:edit';
+const jobIdQuery = documentedOnly({ querystring: fields({ id: ['string', '任务id'] }, ['id']) });
 
 /** A row the scheduler can run: a known job class, a cron croner reads, a known state. */
 function check(row: Row): void {
@@ -46,7 +48,7 @@ async function routes(app: FastifyInstance): Promise<void> {
   app.addHook('onReady', () => scheduler.start());
   app.addHook('onClose', () => scheduler.stop());
 
-  const setStatus = (url: string, status: number, message: string) => app.get(url, async (req) => {
+  const setStatus = (url: string, status: number, message: string) => app.get(url, { config: { access: { permission: EDIT } }, ...jobIdQuery }, async (req) => {
     await requireAnyAction(req, [EDIT]);
     const id = idParam(req);
     const job = await jobRow(db, id);
@@ -59,7 +61,7 @@ async function routes(app: FastifyInstance): Promise<void> {
   setStatus('/sys/quartzJob/pause', STOPPED, '停止定时任务成功');
   setStatus('/sys/quartzJob/resume', RUNNING, '启动定时任务成功');
 
-  app.get('/sys/quartzJob/execute', { config: { access: { permission: EDIT } } }, async (req) => {
+  app.get('/sys/quartzJob/execute', { config: { access: { permission: EDIT } }, ...jobIdQuery }, async (req) => {
     await requireAnyAction(req, [EDIT]);
     const job = await jobRow(db, idParam(req));
     if (!job) return fail('未找到对应数据');

@@ -22,6 +22,7 @@ export async function selfRoutes(app: FastifyInstance): Promise<void> {
   app.route<{ Body: { orgCode?: string; username?: string } }>({
     method: ['PUT', 'POST'],
     url: '/sys/selectDepart',
+    config: { access: 'login' },
     schema: { body: { type: 'object', properties: { orgCode: str(64), username: str(100) } } },
     handler: async (req) => {
       const orgCode = req.body?.orgCode;
@@ -37,6 +38,7 @@ export async function selfRoutes(app: FastifyInstance): Promise<void> {
   app.route<{ Body: { username?: string; oldpassword?: string; password?: string; confirmpassword?: string } }>({
     method: ['PUT', 'POST'],
     url: '/sys/user/updatePassword',
+    config: { access: 'login' },
     schema: { body: { type: 'object', properties: { username: str(100), oldpassword: str(128), password: str(128), confirmpassword: str(128) } } },
     handler: async (req) => {
       const { username, oldpassword, password, confirmpassword } = req.body ?? {};

@@ -8,10 +8,13 @@ import {
 } from './kinds.js';
 import { paging, textParam, type Query } from './paging.js';
 import { allPublished, listPublished, requirePublished, type ListFilter } from './queries.js';
+import { documentedOnly, fields, PAGING } from '../../openapi/request-docs.js';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
 
 const open = { config: { public: true } };
+const listQuery = documentedOnly({ querystring: fields({ ...PAGING, keyword: ['string', '标题关键字'], category: ['string', '新闻类别'], type: ['string', '新闻类别（同 category）'] }) });
+const idQuery = documentedOnly({ querystring: fields({ id: ['string', '数据id'] }, ['id']) });
 const MAX_BANNERS = 20;
 
 function idOf(req: FastifyRequest): string {
@@ -35,13 +38,13 @@ export async function webPublicRoutes(app: FastifyInstance): Promise<void> {
   const db = app.ctx.db as unknown as Kysely<any>;
 
   const list = (url: string, kind: PublicKind, filter: (q: Query) => ListFilter = () => ({})) =>
-    app.get(url, open, async (req) => {
+    app.get(url, { ...open, ...listQuery }, async (req) => {
       const q = req.query as Query;
       const p = paging(q);
       return ok(await listPublished(db, kind, p, { ...filter(q), keyword: textParam(q, 'keyword') }));
     });
   const detail = (url: string, kind: PublicKind) =>
-    app.get(url, open, async (req) => ok(await requirePublished(db, kind, idOf(req))));
+    app.get(url, { ...open, ...idQuery }, async (req) => ok(await requirePublished(db, kind, idOf(req))));
 
   const newsFilter = (q: Query): ListFilter => {
     const category = newsCategory(q);
