@@ -1,6 +1,7 @@
 import { columnFields } from '../../schema/ddl.js';
 import { RESERVED_PARAMS } from '../../schema/query.js';
-import type { CrudAction } from '../../schema/permission.js';
+import { actionPermission, type CrudAction } from '../../schema/permission.js';
+import { transitionPermission } from '../../schema/workflow.js';
 import type { FieldSchema, PageSchema } from '../../schema/types.js';
 import { viewInterface } from '../../schema/views.js';
 import type { DictModel } from '../modules/dict/service.js';
@@ -8,8 +9,11 @@ import { MESSAGE_RESULT, pageOf, resultOf } from './envelope.js';
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
-/** Who may call one of the engine's routes of a page: read its rows, or hold the action's button. */
-export type PageAccess = { page: string; action: 'read' | CrudAction | 'transition' };
+/**
+ * Who may call one of the engine's routes of a page: who may read its rows (crud/read-access.ts,
+ * or the page module's own read scope), or the holders of the action's button (any of `permission`).
+ */
+export type PageAccess = { page: string; action: 'read' | CrudAction | 'transition'; permission?: string[] };
 
 /** One operation of a page's generated API, keyed by method and path (relative to the API base). */
 export interface PageOperation {
@@ -114,12 +118,14 @@ const okResponse = (schema: Json, example?: unknown): Json => ({ 200: { descript
  * workflow.ts), described from the schema itself: fields, types, lengths, required flags,
  * dictionaries, query grammar. `example` is one row of the page as the seed left it.
  */
-export function pageOperations(schema: PageSchema, dicts: DictLookup, example?: Json): PageOperation[] {
+export function pageOperations(schema: PageSchema, all: PageSchema[], dicts: DictLookup, example?: Json): PageOperation[] {
   const t = schema.title;
   const row = rowSchema(schema);
   const ops: PageOperation[] = [];
   const add = (method: PageOperation['method'], suffix: string, action: PageAccess['action'], operation: Json) => {
-    ops.push({ method, path: `${schema.api}${suffix}`, access: { page: schema.code, action }, operation: { 'x-page': schema.code, ...operation } });
+    const permission = action === 'read' ? undefined : action === 'transition'
+      ? schema.workflow!.transitions.map((x) => transitionPermission(schema, x)) : [actionPermission(schema, action, all)].filter((c): c is string => !!c);
+    ops.push({ method, path: `${schema.api}${suffix}`, access: { page: schema.code, action, ...(permission ? { permission } : {}) }, operation: { 'x-page': schema.code, ...operation } });
   };
   const listExample = example ? { success: true, message: '', code: 200, result: { records: [example], total: 1, size: 10, current: 1, pages: 1 }, timestamp: 0 } : undefined;
   const list = { parameters: listParameters(schema, dicts), responses: okResponse(resultOf(pageOf(row)), listExample) };
