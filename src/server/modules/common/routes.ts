@@ -59,7 +59,8 @@ export async function commonRoutes(app: FastifyInstance): Promise<void> {
     }
   });
 
-  app.get('/sys/common/static/*', { config: { public: true } }, async (req, reply) => {
+  // The stored file sets its own policy below: none for what is shown inline (a PDF viewer must run), sandbox for downloads.
+  app.get('/sys/common/static/*', { config: { public: true }, helmet: { contentSecurityPolicy: false } }, async (req, reply) => {
     const notFound = () => reply.status(404).send(fail(NOT_FOUND_MESSAGE, 404));
     const rel = staticRelativePath((req.params as { '*': string })['*'] ?? '');
     const stored = rel && await store.open(rel);
