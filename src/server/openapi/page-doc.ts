@@ -128,7 +128,9 @@ export function pageOperations(schema: PageSchema, all: PageSchema[], dicts: Dic
     ops.push({ method, path: `${schema.api}${suffix}`, access: { page: schema.code, action, ...(permission ? { permission } : {}) }, operation: { 'x-page': schema.code, ...operation } });
   };
   const listExample = example ? { success: true, message: '', code: 200, result: { records: [example], total: 1, size: 10, current: 1, pages: 1 }, timestamp: 0 } : undefined;
-  const list = { parameters: listParameters(schema, dicts), responses: okResponse(resultOf(pageOf(row)), listExample) };
+  // A page module may answer a whole tree as an array (the menu list asked without pageNo).
+  const listResult = { anyOf: [pageOf(row), { type: 'array', items: { type: 'object' }, description: '个别页面（菜单）不分页时返回整棵树' }] };
+  const list = { parameters: listParameters(schema, dicts), responses: okResponse(resultOf(listResult), listExample) };
   add('get', '/list', 'read', { summary: `${t}-分页列表查询`, ...list });
   if (schema.kind === 'tree') {
     add('get', '/rootList', 'read', { summary: `${t}-根节点列表`, ...list });
