@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../db/tables.js';
+import type { SessionCache } from './session-cache.js';
 
 /** What a user holds through their roles; read at most once per request, whoever asks. */
 export interface Grants {
@@ -42,11 +43,22 @@ export async function userGrants(db: Db, userId: string): Promise<Grants> {
 
 const cache = new WeakMap<FastifyRequest, Promise<Grants>>();
 
-/** The request's user's grants (userGrants), read once per request. */
+/**
+ * The request's user's grants (userGrants), read once per request, and kept a few seconds across
+ * requests in the token cache (session-cache.ts), which any write to users, roles or permissions
+ * empties: a list request's biggest statement after the page itself (an administrator holds every menu).
+ */
 export function grantsOf(db: Db, req: FastifyRequest): Promise<Grants> {
   let grants = cache.get(req);
   if (!grants) {
-    grants = userGrants(db, req.user!.id);
+    const sessions = (req.server as { ctx?: { sessions?: SessionCache } } | undefined)?.ctx?.sessions;
+    const userId = req.user!.id;
+    const kept = sessions?.grantsOf(userId);
+    if (kept) grants = Promise.resolve(kept);
+    else {
+      const generation = sessions?.generation ?? 0;
+      grants = userGrants(db, userId).then((g) => { sessions?.setGrants(userId, g, generation); return g; });
+    }
     cache.set(req, grants);
   }
   return grants;

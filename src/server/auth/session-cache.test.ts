@@ -56,6 +56,7 @@ describe('sessionCacheGuard', () => {
     await sql`create table sys_user (id text primary key, status int)`.execute(db);
     await sql`create table sys_session (token_hash text primary key, user_id text)`.execute(db);
     await sql`create table sys_role (id text primary key, role_name text)`.execute(db);
+    await sql`create table sys_dict (id text primary key, dict_name text)`.execute(db);
     await db.insertInto('sysUser').values({ id: 'u1', status: 1 }).execute();
     await db.insertInto('sysSession').values({ tokenHash: 'h', userId: 'u1' }).execute();
     await db.insertInto('sysRole').values({ id: 'r1', roleName: 'x' }).execute();
@@ -85,8 +86,26 @@ describe('sessionCacheGuard', () => {
     fill(cache);
     await db.selectFrom('sysUser').selectAll().execute();
     await db.insertInto('sysSession').values({ tokenHash: 'h2', userId: 'u1' }).execute();
-    await db.updateTable('sysRole').set({ roleName: 'y' }).execute();
-    await db.deleteFrom('sysRole').execute();
+    await db.insertInto('sysDict').values({ id: 'd1', dictName: 'x' }).execute();
+    await db.updateTable('sysDict').set({ dictName: 'y' }).execute();
+    await db.deleteFrom('sysDict').execute();
     expect(cache.size).toBe(1);
+  });
+
+  it('empties the cache, users\' grants included, when a role is added, changed or removed', async () => {
+    const cache = new SessionCache(60_000);
+    await setup(cache);
+    const grants = { roles: ['x'], admin: false, menus: new Set<string>(), buttons: new Set<string>(), ruleGrants: [] };
+    for (const write of [
+      () => db.insertInto('sysRole').values({ id: 'r2', roleName: 'z' }).execute(),
+      () => db.updateTable('sysRole').set({ roleName: 'y' }).execute(),
+      () => db.deleteFrom('sysRole').execute(),
+    ]) {
+      fill(cache);
+      cache.setGrants('u1', grants, cache.generation, Date.now() + 5000);
+      expect(cache.grantsOf('u1', Date.now() + 5000)).toBe(grants);
+      await write();
+      expect([cache.size, cache.grantsOf('u1', Date.now() + 5000)]).toEqual([0, undefined]);
+    }
   });
 });

@@ -1,5 +1,6 @@
-import { DeleteQueryNode, TableNode, UpdateQueryNode, type KyselyPlugin, type OperationNode } from 'kysely';
+import { DeleteQueryNode, InsertQueryNode, TableNode, UpdateQueryNode, type KyselyPlugin, type OperationNode } from 'kysely';
 import type { SysUser } from '../db/tables.js';
+import type { Grants } from './grants.js';
 
 /** How long a checked token is trusted without asking the database again. */
 export const SESSION_CACHE_TTL_MS = 3000;
@@ -17,6 +18,8 @@ interface Entry { user: SysUser; expiresAt: number; until: number }
  */
 export class SessionCache {
   private entries = new Map<string, Entry>();
+  /** A user's grants (auth/grants.ts) by user id, kept and emptied with the tokens: roles and menus change through the same guard. */
+  private grants = new Map<string, { grants: Grants; until: number }>();
   /** Bumped by every invalidation: a read that straddles one must not be cached. */
   generation = 0;
   /** Nothing is cached shortly after an invalidation: the write's transaction may not have committed yet. */
@@ -45,11 +48,26 @@ export class SessionCache {
     this.entries.set(tokenHash, { user: Object.freeze({ ...user }), expiresAt, until: now + this.ttlMs });
   }
 
+  grantsOf(userId: string, now = Date.now()): Grants | undefined {
+    const e = this.grants.get(userId);
+    if (e && e.until > now) return e.grants;
+    if (e) this.grants.delete(userId);
+    return undefined;
+  }
+
+  /** Keeps a user's grants read since `generation` (as `set` keeps a token's user). */
+  setGrants(userId: string, grants: Grants, generation: number, now = Date.now()): void {
+    if (this.ttlMs <= 0 || generation !== this.generation || now < this.quietUntil) return;
+    if (this.grants.size >= MAX_ENTRIES) this.grants.delete(this.grants.keys().next().value!);
+    this.grants.set(userId, { grants, until: now + this.ttlMs });
+  }
+
   /** Empties this instance's cache only. */
   clear(now = Date.now()): void {
     this.generation++;
     this.quietUntil = now + QUIET_MS;
     this.entries.clear();
+    this.grants.clear();
   }
 
   get size(): number {
@@ -58,6 +76,8 @@ export class SessionCache {
 }
 
 const WATCHED = new Set(['sysuser', 'syssession', 'sys_user', 'sys_session']);
+/** What a user's grants are read from: a row added here changes them as much as one changed or removed. */
+const GRANT_TABLES = new Set(['sysuserrole', 'sysrole', 'sysrolepermission', 'syspermission', 'sys_user_role', 'sys_role', 'sys_role_permission', 'sys_permission']);
 
 function tableNames(node: OperationNode | undefined): string[] {
   if (!node) return [];
@@ -66,12 +86,13 @@ function tableNames(node: OperationNode | undefined): string[] {
   return [];
 }
 
-/** Whether a statement changes users or sessions, so every cached token answer may be wrong. */
+/** Whether a statement changes users, sessions or what users are granted, so every cached answer may be wrong. */
 export function touchesSessions(node: OperationNode): boolean {
   let names: string[] = [];
   if (UpdateQueryNode.is(node)) names = tableNames(node.table);
   else if (DeleteQueryNode.is(node)) names = node.from.froms.flatMap(tableNames);
-  return names.some((n) => WATCHED.has(n.toLowerCase()));
+  else if (InsertQueryNode.is(node)) return tableNames(node.into).some((n) => GRANT_TABLES.has(n.toLowerCase()));
+  return names.some((n) => WATCHED.has(n.toLowerCase()) || GRANT_TABLES.has(n.toLowerCase()));
 }
 
 /**
