@@ -158,6 +158,8 @@ function report(r) {
     s.statements.forEach((q) => console.log(`      ${q.sql.replace(/select "id".*? from/, 'select <16 columns> from')}  ${JSON.stringify(q.params)}`));
     s.plans.forEach((p) => console.log(`        plan: ${p}`));
   }
+  const other = [...new Set(shapes.flatMap((s) => s.other))];
+  console.log(`    engine, besides (auth, grants, rules): ${other.length ? other.map((q) => q.replace(/select .*? from/, 'select … from')).join(' ; ') : 'nothing'}`);
   if (excel) {
     console.log(`  export    ${excel.exported.toLocaleString('en')} rows of ${ROWS.toLocaleString('en')} in ${(excel.exportMs / 1000).toFixed(1)} s, ${(excel.exportBytes / 1048576).toFixed(1)} MB xlsx, server peak RSS ${excel.exportPeak.toFixed(0)} MB`);
     console.log(`  import    ${excel.imported.toLocaleString('en')} rows in ${(excel.importMs / 1000).toFixed(1)} s (aim < ${AIM_IMPORT_S} s), server peak RSS ${excel.importPeak.toFixed(0)} MB — ${excel.importMessage}`);

@@ -44,6 +44,8 @@ const isUniqueViolation = (e: unknown) => {
 
 /** An export is one spreadsheet: beyond this the client should narrow the query. */
 const EXPORT_MAX_ROWS = 100_000;
+/** From this offset on, a page is found by its ids first (a deferred join). */
+const DEEP_OFFSET = 1000;
 /** A module's unpaged answer (a whole menu tree) is a screen's worth of rows, not a dump. */
 const UNPAGED_MAX_ROWS = 10_000;
 
@@ -145,11 +147,12 @@ export function crudRoutes(schema: PageSchema, moduleHooks: CrudHooks = {}) {
       return eb.and(parts);
     });
 
-    const sorted = (q: ParsedQuery, base: ReturnType<typeof filtered>) => {
-      let page = base.select(columns);
-      for (const s of q.sort) page = page.orderBy(s.field, s.dir);
-      return page.orderBy('id', 'desc');
+    const ordered = <Q extends { orderBy: (f: string, d: 'asc' | 'desc') => Q }>(q: ParsedQuery, query: Q): Q => {
+      let out = query;
+      for (const s of q.sort) out = out.orderBy(s.field, s.dir);
+      return out.orderBy('id', 'desc');
     };
+    const sorted = (q: ParsedQuery, base: ReturnType<typeof filtered>) => ordered(q, base.select(columns));
 
     /** Rows as every read shows them: dictionary texts, the tree's has-child flag, the module's derived values. */
     const present = async (req: FastifyRequest, records: Row[]) => {
@@ -172,8 +175,10 @@ export function crudRoutes(schema: PageSchema, moduleHooks: CrudHooks = {}) {
         const records = await present(req, (await sorted(q, rowsOf).execute()) as Row[]);
         return ok({ records, total, size: total, current: q.pageNo, pages: total ? 1 : 0 });
       }
-      const size = q.pageSize;
-      const page = sorted(q, rowsOf).limit(size).offset((q.pageNo - 1) * size);
+      const size = q.pageSize, offset = (q.pageNo - 1) * size;
+      // A deep page skips its offset over the ids alone (the planned filter+sort index covers them), then reads only its own rows.
+      const page = offset < DEEP_OFFSET ? sorted(q, rowsOf).limit(size).offset(offset)
+        : sorted(q, db.selectFrom(schema.table).where('id', 'in', ordered(q, rowsOf.select('id')).limit(size).offset(offset)));
       // The page's rows never wait on the count: on PostgreSQL both run at once, on two connections.
       const [rows, counted] = await Promise.all([page.execute(), countList(db, dialect, rowsOf, countCap, { table: schema.table, where: q.where })]);
       const records = await present(req, rows as Row[]);
