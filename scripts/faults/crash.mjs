@@ -75,17 +75,17 @@ try {
   const sheet = await call(server.url, 'GET', `/jeecg-boot/pms/review/sheet?id=${reviews[0]}`, { token: expert });
   const scores = Object.fromEntries(sheet.body.result.indicators.map((ind) => [ind.id, Math.round(ind.maxScore * 0.8)]));
 
-  const declare = (i) => call(server.url, 'POST', '/jeecg-boot/pms/project/add', {
-    token: applicant,
+  const declare = (i, token = applicant) => call(server.url, 'POST', '/jeecg-boot/pms/project/add', {
+    token,
     body: {
       raceId, name: `crash-${run}-${i}`, track: 'it', orgName: '星火科技有限公司', leader: '王工', leaderPhone: '13800138000',
       pms_project_memberList: [{ name: '李一', role: '技术负责人', phone: '13900139000' }, { name: '赵二', role: '市场' }],
     },
   });
-  const score = async (id) => {
-    const saved = await call(server.url, 'PUT', '/jeecg-boot/pms/review/edit', { token: expert, body: { id, scores: JSON.stringify(scores), comment: '崩溃测试' } });
+  const score = async (id, token = expert) => {
+    const saved = await call(server.url, 'PUT', '/jeecg-boot/pms/review/edit', { token, body: { id, scores: JSON.stringify(scores), comment: '崩溃测试' } });
     if (!saved.body?.success) return saved;
-    return call(server.url, 'POST', '/jeecg-boot/pms/review/transition', { token: expert, body: { id, transition: 'submit' } });
+    return call(server.url, 'POST', '/jeecg-boot/pms/review/transition', { token, body: { id, transition: 'submit' } });
   };
 
   // 200 writes at once; kill -9 once KILL_AFTER are acknowledged.
@@ -139,18 +139,12 @@ try {
   for (let i = 0; i < PROJECTS; i++) {
     if (count.has(`crash-${run}-${i}`)) continue;
     resent++;
-    again.push(call(server.url, 'POST', '/jeecg-boot/pms/project/add', { token: token.applicant, body: {
-      raceId, name: `crash-${run}-${i}`, track: 'it', orgName: '星火科技有限公司', leader: '王工', leaderPhone: '13800138000',
-      pms_project_memberList: [{ name: '李一', role: '技术负责人', phone: '13900139000' }, { name: '赵二', role: '市场' }],
-    } }));
+    again.push(declare(i, token.applicant));
   }
   for (const s of sheets) {
     if (s.state === 'submitted') continue;
     resent++;
-    again.push((async () => {
-      const saved = await call(server.url, 'PUT', '/jeecg-boot/pms/review/edit', { token: token.expert, body: { id: s.id, scores: JSON.stringify(scores), comment: '重新提交' } });
-      return saved.body?.success ? call(server.url, 'POST', '/jeecg-boot/pms/review/transition', { token: token.expert, body: { id: s.id, transition: 'submit' } }) : saved;
-    })());
+    again.push(score(s.id, token.expert));
   }
   const resentResults = await Promise.all(again);
   check(resentResults.every((r) => r.body?.success), `all ${resent} resubmissions succeed`);
