@@ -90,6 +90,8 @@ export const session = {
     sessionStorage.setItem(KEYS.buttonAuth, JSON.stringify(res.result.auth ?? []));
     sessionStorage.setItem(KEYS.allAuth, JSON.stringify(res.result.allAuth ?? []));
     setState({ menu, auth: res.result.auth ?? [], allAuth: res.result.allAuth ?? [] });
+    // The theme and layout saved to the account follow the user to this browser (个人设置 › 个性化).
+    if (!state.isGuest) void import('../pages/account/preferences').then((m) => m.applyAccountPreferences());
     return menu;
   },
 

@@ -6,10 +6,19 @@ import { countBy, dbOf, scoped, scopeOf } from './access.js';
 
 const month = (col: string) => sql<string>`substr(${sql.ref(col)}, 1, 7)`;
 
-/** `select substr(col,1,7), count(*) … group by` over the last twelve months. */
-async function perMonth(q: any, col: string, since: string) {
-  const rows = await q.where(col, '>=', since).select([month(col).as('m'), (eb: any) => eb.fn.countAll().as('n')]).groupBy(month(col)).orderBy(month(col)).execute();
-  return rows.map((r: any) => ({ month: String(r.m), count: Number(r.n) }));
+/** The last twelve months, `YYYY-MM`, oldest first. */
+function lastMonths(now = new Date()): string[] {
+  const out: string[] = [];
+  for (let i = 11; i >= 0; i--) out.push(new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - i, 1)).toISOString().slice(0, 7));
+  return out;
+}
+
+/** `select substr(col,1,7), count(*) … group by` over the last twelve months, every month listed (0 when none). */
+async function perMonth(q: any, col: string) {
+  const months = lastMonths();
+  const rows = await q.where(col, '>=', months[0]).select([month(col).as('m'), (eb: any) => eb.fn.countAll().as('n')]).groupBy(month(col)).execute();
+  const counts = new Map(rows.map((r: any) => [String(r.m), Number(r.n)]));
+  return months.map((m) => ({ month: m, count: counts.get(m) ?? 0 }));
 }
 
 /**
@@ -20,7 +29,6 @@ async function perMonth(q: any, col: string, since: string) {
 export async function chartFigures(req: FastifyRequest) {
   const { ctx } = req.server;
   const db = dbOf(req);
-  const since = new Date(Date.now() - 365 * 86_400_000).toISOString().slice(0, 7);
   const projectScope = await scopeOf(req, 'pms_project');
   const projects = () => scoped(db.selectFrom('pms_project'), projectScope);
   const dict = async (code: string) => new Map(((await ctx.dicts.items(code)) ?? []).map((i) => [String(i.value), i.text]));
@@ -31,9 +39,9 @@ export async function chartFigures(req: FastifyRequest) {
   const scores = await db.selectFrom('pms_project_review').where('state', '=', 'submitted').where('projectId', 'in', projects().select('id'))
     .select([sql<number>`floor(${sql.ref('total')} / 10) * 10`.as('bucket'), (eb: any) => eb.fn.countAll().as('n')])
     .groupBy(sql`floor(${sql.ref('total')} / 10) * 10`).execute();
-  const logins = await perMonth(db.selectFrom('sys_log').where('logType', '=', 1), 'createTime', since);
-  const users = await perMonth(db.selectFrom('sys_user').where('delFlag', '=', 0), 'createTime', since);
-  const notices = await perMonth(db.selectFrom('sys_announcement'), 'createTime', since);
+  const logins = await perMonth(db.selectFrom('sys_log').where('logType', '=', 1), 'createTime');
+  const users = await perMonth(db.selectFrom('sys_user').where('delFlag', '=', 0), 'createTime');
+  const notices = await perMonth(db.selectFrom('sys_announcement'), 'createTime');
   const sex = await countBy(db.selectFrom('sys_user').where('delFlag', '=', 0), 'sex');
 
   return {

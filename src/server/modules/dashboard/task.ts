@@ -4,6 +4,18 @@ import { dbOf, scoped, scopeOf } from './access.js';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
 
+const DAYS = 30;
+
+/** Tasks finished on each of the last 30 days (UTC, as times are stored), every day listed. */
+async function finishedPerDay(q: any) {
+  const days = Array.from({ length: DAYS }, (_, i) => new Date(Date.now() - (DAYS - 1 - i) * 86_400_000).toISOString().slice(0, 10));
+  const day = sql<string>`substr(${sql.ref('finishTime')}, 1, 10)`;
+  const rows = await q.where('state', '=', 'done').where('finishTime', '>=', `${days[0]} 00:00:00`)
+    .select([day.as('day'), (eb: any) => eb.fn.countAll().as('n')]).groupBy(day).execute();
+  const counts = new Map(rows.map((r: any) => [String(r.day), Number(r.n)]));
+  return days.map((d) => ({ day: d, count: counts.get(d) ?? 0 }));
+}
+
 /** 任务看板: pms_task by state, by assignee and state, overdue and due soon, within the task list's row rules. */
 export async function taskFigures(req: FastifyRequest) {
   const { ctx } = req.server;
@@ -39,9 +51,6 @@ export async function taskFigures(req: FastifyRequest) {
     byAssignee: [...byAssignee.values()].sort((a, b) => b.total - a.total),
     overdue: await count(open().where('deadline', '<', today)),
     dueThisWeek: await count(open().where('deadline', '>=', today).where('deadline', '<=', inAWeek)),
-    finishedPerDay: (await tasks().where('state', '=', 'done').where('finishTime', '>=', `${new Date(Date.now() - 29 * 86_400_000).toISOString().slice(0, 10)} 00:00:00`)
-      .select([sql<string>`substr(${sql.ref('finishTime')}, 1, 10)`.as('day'), (eb: any) => eb.fn.countAll().as('n')])
-      .groupBy(sql`substr(${sql.ref('finishTime')}, 1, 10)`).orderBy(sql`substr(${sql.ref('finishTime')}, 1, 10)`).execute())
-      .map((r: any) => ({ day: String(r.day), count: Number(r.n) })),
+    finishedPerDay: await finishedPerDay(tasks()),
   };
 }

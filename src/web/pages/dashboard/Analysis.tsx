@@ -1,71 +1,77 @@
-import { ApartmentOutlined, BookOutlined, SafetyCertificateOutlined, UnorderedListOutlined } from '@ant-design/icons';
-import { Avatar, Card, Col, Row, Statistic, Typography } from 'antd';
+import { AuditOutlined, CheckCircleOutlined, FileDoneOutlined, StarOutlined } from '@ant-design/icons';
+import { Avatar, Card, Col, Empty, Progress, Row, Typography } from 'antd';
 import dayjs from 'dayjs';
-import { useMemo } from 'react';
 import { Link } from 'react-router-dom';
-import { HOME_PATH, staticUrl } from '../../app/config';
-import { menuToRoutes } from '../../app/routes';
+import { staticUrl } from '../../app/config';
 import { useSession } from '../../app/session';
-import { menuIcon } from '../../layouts/basic/menuIcons';
-import { locationOf, permittedMenu } from '../../layouts/basic/menuModel';
+import { locationOf } from '../../layouts/basic/menuModel';
+import G2Chart from '../online/graphreport/G2Chart';
+import { useFigures } from '../monitor/useFigures';
+import { percent } from '../monitor/format';
+import { barSpec, lineSpec, useStableSpec } from './charts';
+import FigureCard from './FigureCard';
 import { greeting } from './greeting';
+import { firstHeld, useMenuPaths } from './useMenuPaths';
 
-const QUICK_LINK_COUNT = 8;
+export interface AnalysisFigures {
+  totals: { declared: number; submitted: number; passed: number; scored: number };
+  perDay: { day: string; count: number }[];
+  byTrack: { track: string | null; label: string; count: number }[];
+  byRegion: { province: string | null; label: string; count: number }[];
+  audit: { submitted: number; audited: number; pending: number };
+  scoring: { projects: number; scored: number; sheets: number; sheetsSubmitted: number };
+}
 
-/** The landing page: greeting, a few figures about the user's session, and links to their first menu pages. */
+/** 首页: what a contest administrator wants at a glance, each figure a link to the list it counts. */
 export default function Analysis() {
-  const { userInfo, menu, auth, allAuth, departs, dicts } = useSession();
-  const pages = useMemo(
-    () => menuToRoutes(permittedMenu(menu ?? [], auth, allAuth)).filter((r) => !r.hidden && !r.path.includes(':') && r.path !== HOME_PATH),
-    [menu, auth, allAuth],
-  );
-  const stats = [
-    { title: '可访问页面', value: pages.length, icon: <UnorderedListOutlined /> },
-    { title: '所属部门', value: departs.length, icon: <ApartmentOutlined /> },
-    { title: '数据字典', value: Object.keys(dicts).length, icon: <BookOutlined /> },
-    { title: '按钮权限', value: auth.length, icon: <SafetyCertificateOutlined /> },
-  ];
+  const { userInfo, isGuest } = useSession();
+  const paths = useMenuPaths();
+  const list = firstHeld(paths, ['/pms/allProject', '/pms/audit', '/pms/myProject', '/pms/score']);
+  const auditList = firstHeld(paths, ['/pms/audit', '/pms/allProject']);
+  const scoreList = firstHeld(paths, ['/pms/score', '/pms/allProject']);
+  const { data, error } = useFigures<AnalysisFigures>('/sys/dashboard/analysis', { pollingInterval: 60_000, ready: !isGuest });
+
+  const perDay = useStableSpec(data?.perDay ?? [], (rows) => lineSpec(rows.map((d) => ({ ...d, day: d.day.slice(5) })), 'day', 'count', { yTitle: '提交数', area: true }));
+  const byTrack = useStableSpec(data?.byTrack ?? [], (rows) => barSpec(rows, 'label', 'count'));
+  const byRegion = useStableSpec((data?.byRegion ?? []).slice(0, 15), (rows) => barSpec(rows, 'label', 'count', { horizontal: true }));
 
   return (
-    <Row gutter={[16, 16]}>
+    <Row gutter={[16, 16]} className="dashboard-analysis">
       <Col span={24}>
         <Card>
           <div style={{ display: 'flex', alignItems: 'center', gap: 16 }}>
             <Avatar size={56} src={userInfo?.avatar ? staticUrl(userInfo.avatar) : undefined}>{userInfo?.realname?.slice(0, 1)}</Avatar>
             <div>
-              <Typography.Title level={4} style={{ margin: 0 }}>
-                {greeting(new Date().getHours())}，{userInfo?.realname}，欢迎回来
-              </Typography.Title>
+              <Typography.Title level={4} style={{ margin: 0 }}>{greeting(new Date().getHours())}，{userInfo?.realname}，欢迎回来</Typography.Title>
               <Typography.Text type="secondary">今天是 {dayjs().format('YYYY年M月D日 dddd')}</Typography.Text>
             </div>
           </div>
         </Card>
       </Col>
-      {stats.map((s) => (
-        <Col key={s.title} xs={12} lg={6}>
-          <Card>
-            <Statistic title={s.title} value={s.value} prefix={s.icon} />
-          </Card>
-        </Col>
-      ))}
-      <Col span={24}>
-        <Card title="快捷入口">
-          {pages.length === 0 ? (
-            <Typography.Text type="secondary">暂无可用的菜单页面</Typography.Text>
-          ) : (
-            <Row gutter={[12, 12]}>
-              {pages.slice(0, QUICK_LINK_COUNT).map((page) => (
-                <Col key={page.path} xs={12} sm={8} lg={6}>
-                  <Link to={locationOf(page.path)} style={{ display: 'flex', alignItems: 'center', gap: 8, padding: '12px 16px', border: '1px solid #f0f0f0', borderRadius: 4 }}>
-                    {menuIcon(page.meta.icon)}
-                    <span>{page.meta.title ?? page.name}</span>
-                  </Link>
-                </Col>
-              ))}
-            </Row>
-          )}
-        </Card>
-      </Col>
+      {isGuest || error ? (
+        <Col span={24}><Card><Empty description={isGuest ? '登录后查看项目申报概况' : '项目概况加载失败'} /></Card></Col>
+      ) : (
+        <>
+          <Col xs={12} lg={6}><FigureCard testId="declared" title="申报项目" value={data?.totals.declared ?? '-'} icon={<FileDoneOutlined />} to={list} /></Col>
+          <Col xs={12} lg={6}><FigureCard testId="submitted" title="已提交" value={data?.totals.submitted ?? '-'} icon={<AuditOutlined />} to={list} /></Col>
+          <Col xs={12} lg={6}><FigureCard testId="passed" title="审核通过" value={data?.totals.passed ?? '-'} icon={<CheckCircleOutlined />} to={list} /></Col>
+          <Col xs={12} lg={6}><FigureCard testId="scored" title="已完成评分" value={data?.totals.scored ?? '-'} icon={<StarOutlined />} to={scoreList} /></Col>
+          <Col xs={24} lg={16}><Card size="small" title="每日提交申报（近 30 天）"><G2Chart spec={perDay} height={280} /></Card></Col>
+          <Col xs={24} lg={8}>
+            <Card size="small" title="审核与评分进度">
+              <Typography.Text>审核进度（已审 {data?.audit.audited ?? 0} / 已提交 {data?.audit.submitted ?? 0}）</Typography.Text>
+              <Progress percent={percent(data?.audit.audited ?? 0, data?.audit.submitted ?? 0)} />
+              <Typography.Text>待审核 {auditList ? <Link to={locationOf(auditList)}>{data?.audit.pending ?? 0} 个</Link> : `${data?.audit.pending ?? 0} 个`}</Typography.Text>
+              <div style={{ height: 16 }} />
+              <Typography.Text>评分进度（已交评分表 {data?.scoring.sheetsSubmitted ?? 0} / {data?.scoring.sheets ?? 0}）</Typography.Text>
+              <Progress percent={percent(data?.scoring.sheetsSubmitted ?? 0, data?.scoring.sheets ?? 0)} strokeColor="#52c41a" />
+              <Typography.Text>已完成评分项目 {data?.scoring.scored ?? 0} / 进入评审 {data?.scoring.projects ?? 0}</Typography.Text>
+            </Card>
+          </Col>
+          <Col xs={24} lg={12}><Card size="small" title="各赛道申报数"><G2Chart spec={byTrack} height={280} /></Card></Col>
+          <Col xs={24} lg={12}><Card size="small" title="各地区申报数"><G2Chart spec={byRegion} height={280} /></Card></Col>
+        </>
+      )}
     </Row>
   );
 }
