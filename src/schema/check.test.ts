@@ -42,6 +42,16 @@ describe('checkPageSchema', () => {
     expect(problem({ ...position, indexes: [{ columns: ['postRank'] }] })).toMatch(/\/indexes\/0\/columns/);
   });
 
+  it('lets a string or text column be text-searched, and says how a total is counted', () => {
+    const withSearch = (f: object) => ({ ...position, fields: [{ ...position.fields[0], ...f }, position.fields[1]] });
+    expect(problem(withSearch({ search: true }))).toBe('ok');
+    expect(problem(withSearch({ type: 'int', search: true }))).toMatch(/\/fields\/0\/search: only a string or text column can be text-searched/);
+    expect(problem(withSearch({ search: true, sensitive: true }))).toMatch(/\/fields\/0\/search/);
+    expect(problem({ ...position, count: 'exact' })).toBe('ok');
+    expect(problem({ ...position, count: { exactUpTo: 50_000 } })).toBe('ok');
+    expect(problem({ ...position, count: { exactUpTo: 5 } })).toMatch(/\/count/);
+  });
+
   it('refuses a virtual field that pretends to be a column', () => {
     const roles = { name: 'selectedroles', label: '角色', type: 'string', virtual: true, list: true };
     expect(problem({ ...position, fields: [...position.fields, roles] })).toMatch(/\/fields\/2\/virtual: a virtual field is not a column/);
