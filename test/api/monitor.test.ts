@@ -59,7 +59,7 @@ describe(`系统监控 and dashboards [${BACKEND}]`, () => {
     expect(sys.schemas).toBeGreaterThan(20);
     expect(sys.cpu.count).toBeGreaterThanOrEqual(1);
     const redis = expectOk(await s.api.get('/sys/monitor/redis', { token: admin }));
-    expect(redis.configured).toBe(!!process.env.REDIS_URL);
+    expect(redis).toEqual({ configured: false }); // the test servers run without REDIS_URL: the page says 未配置
   });
 
   it('only administrators (or holders of the page) reach the monitor', async () => {
