@@ -1,14 +1,10 @@
 import { App as AntApp, ConfigProvider, theme } from 'antd';
 import zhCN from 'antd/es/locale/zh_CN';
-import dayjs from 'dayjs';
-import 'dayjs/locale/zh-cn';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
 import { useLayoutSettings } from './app/settings';
 import './styles/global.css';
-
-dayjs.locale('zh-cn');
 
 function Root() {
   const settings = useLayoutSettings();

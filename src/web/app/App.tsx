@@ -1,19 +1,22 @@
-import { Spin } from 'antd';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { BrowserRouter, Navigate, Route, Routes, useLocation, useNavigate } from 'react-router-dom';
 import { HOME_PATH, LOGIN_PATH, WEB_BASE } from './config';
+import { Loading } from './Loading';
 import { RequireSession } from './RequireSession';
 import { session, useSession } from './session';
 import { KEYS, storage } from './storage';
 
-const BasicLayout = lazy(() => import('../layouts/BasicLayout'));
+/** A lazily loaded page that may show dates: dayjs's Chinese locale is set before it renders (not in the login page's download). */
+const withDates = <T,>(load: () => Promise<T>) => () => Promise.all([import('./dayjs-locale'), load()]).then(([, page]) => page);
+
+const BasicLayout = lazy(withDates(() => import('../layouts/BasicLayout')));
 const UserLayout = lazy(() => import('../layouts/UserLayout'));
 const LoginPage = lazy(() => import('../pages/login/LoginPage'));
 const Exception = lazy(() => import('../pages/exception/Exception'));
-const PublicHome = lazy(() => import('../pages/public/PublicHome'));
-const OnlineIframe = lazy(() => import('../pages/online/iframe/OnlineIframe'));
-const OnlineIframeEdit = lazy(() => import('../pages/online/iframe/OnlineIframeEdit'));
-const RegisterPage = lazy(() => import('../pages/register/RegisterPage'));
+const PublicHome = lazy(withDates(() => import('../pages/public/PublicHome')));
+const OnlineIframe = lazy(withDates(() => import('../pages/online/iframe/OnlineIframe')));
+const OnlineIframeEdit = lazy(withDates(() => import('../pages/online/iframe/OnlineIframeEdit')));
+const RegisterPage = lazy(withDates(() => import('../pages/register/RegisterPage')));
 const RegisterResult = lazy(() => import('../pages/register/RegisterResult'));
 const AlterationPage = lazy(() => import('../pages/register/AlterationPage'));
 
@@ -54,7 +57,7 @@ function LoginRoute() {
   return <LoginPage />;
 }
 
-const fallback = <div style={{ height: '100vh', display: 'grid', placeItems: 'center' }}><Spin size="large" /></div>;
+const fallback = <Loading />;
 
 export function App() {
   return (

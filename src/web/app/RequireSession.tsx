@@ -1,8 +1,8 @@
-import { Spin } from 'antd';
 import { useEffect, useState, type ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
 import { authApi } from '../api/auth';
 import { LOGIN_PATH } from './config';
+import { Loading } from './Loading';
 import { session, useSession } from './session';
 
 /**
@@ -42,6 +42,6 @@ export function RequireSession({ children, signedIn = false }: { children: React
 
   // A page with nothing to show a guest (an embedded form) sends the visitor to log in instead.
   if (failed || (signedIn && menu && isGuest)) return <Navigate to={redirect} replace />;
-  if (!menu) return <div style={{ height: '100vh', display: 'grid', placeItems: 'center' }}><Spin size="large" tip="加载中..."><div style={{ width: 200 }} /></Spin></div>;
+  if (!menu) return <Loading tip="加载中..." />;
   return <>{children}</>;
 }

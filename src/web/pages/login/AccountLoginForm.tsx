@@ -1,5 +1,6 @@
 import { LockOutlined, SafetyCertificateOutlined, UserOutlined } from '@ant-design/icons';
-import { App, Button, Form, Input } from 'antd';
+import { App, Button, Form } from 'antd';
+import { Input, Password } from './inputs';
 import { useState } from 'react';
 import { authApi } from '../../api/auth';
 import type { LoginResult } from '../../api/types';
@@ -45,7 +46,7 @@ export function AccountLoginForm({ onLoggedIn }: { onLoggedIn: (result: LoginRes
         <Input prefix={<UserOutlined />} placeholder="请输入用户名" autoComplete="username" autoFocus={!lastUsername} />
       </Form.Item>
       <Form.Item name="password" rules={[{ required: true, message: '请输入密码' }]}>
-        <Input.Password prefix={<LockOutlined />} placeholder="请输入密码" autoComplete="current-password" autoFocus={!!lastUsername} />
+        <Password prefix={<LockOutlined />} placeholder="请输入密码" autoComplete="current-password" autoFocus={!!lastUsername} />
       </Form.Item>
       {captchaOn && (<Form.Item>
         <div className={styles.captchaRow}>

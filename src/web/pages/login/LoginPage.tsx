@@ -1,15 +1,18 @@
-import { App, Tabs } from 'antd';
-import { useEffect, useState } from 'react';
+import { App, theme } from 'antd';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import type { LoginResult } from '../../api/types';
 import { session } from '../../app/session';
-import DepartModal from '../../components/DepartModal';
 import { useSiteInfo } from '../../layouts/useSiteInfo';
 import { AccountLoginForm } from './AccountLoginForm';
 import styles from './LoginPage.module.css';
 import { PhoneLoginForm } from './PhoneLoginForm';
 import { safeRedirect } from './redirect';
-import { ThirdPartyLogin } from './ThirdPartyLogin';
+
+// Loaded when shown: the department choice (a Select) only after a login, the third-party row only
+// when the site enables it. Kept out of the login page's first download (issue 17: < 200 KB gzip).
+const DepartModal = lazy(() => import('../../components/DepartModal'));
+const ThirdPartyLogin = lazy(() => import('./ThirdPartyLogin').then((m) => ({ default: m.ThirdPartyLogin })));
 
 /** SPEC §2 login: account or phone login, then the department choice and the way on. */
 export default function LoginPage() {
@@ -50,13 +53,34 @@ export default function LoginPage() {
         <h1>欢迎登录</h1>
         {site?.race?.title && <p>{site.race.title}</p>}
       </div>
-      <Tabs centered items={tabs} className={styles.tabs} />
+      <LoginTabs tabs={tabs} />
       <div className={styles.links}>
         <Link to="/user/alteration">忘记密码</Link>
         {site?.allowRegister && <Link to="/user/register/user">注册账户</Link>}
       </div>
-      {site?.allowThirdLogin && <ThirdPartyLogin />}
-      <DepartModal open={pending !== null} onClose={handleDepartChosen} />
+      <Suspense fallback={null}>
+        {site?.allowThirdLogin && <ThirdPartyLogin />}
+        {pending !== null && <DepartModal open onClose={handleDepartChosen} />}
+      </Suspense>
     </div>
+  );
+}
+
+/** The account/phone switch: antd's Tabs would bring its overflow menu and dropdown to the login page. */
+function LoginTabs({ tabs }: { tabs: { key: string; label: string; children: JSX.Element }[] }) {
+  const { token } = theme.useToken();
+  const [active, setActive] = useState(tabs[0].key);
+  return (
+    <>
+      <div role="tablist" className={styles.tabs}>
+        {tabs.map((t) => (
+          <button key={t.key} type="button" role="tab" aria-selected={t.key === active} className={styles.tab} onClick={() => setActive(t.key)}
+            style={t.key === active ? { color: token.colorPrimary, borderBottomColor: token.colorPrimary } : undefined}>
+            {t.label}
+          </button>
+        ))}
+      </div>
+      {tabs.map((t) => <div key={t.key} role="tabpanel" hidden={t.key !== active}>{t.children}</div>)}
+    </>
   );
 }

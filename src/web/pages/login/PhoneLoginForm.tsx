@@ -1,5 +1,6 @@
 import { MailOutlined, MobileOutlined } from '@ant-design/icons';
-import { App, Button, Form, Input } from 'antd';
+import { App, Button, Form } from 'antd';
+import { Input } from './inputs';
 import { useState } from 'react';
 import { authApi } from '../../api/auth';
 import type { LoginResult } from '../../api/types';
