@@ -32,6 +32,13 @@ describe(`系统监控 and dashboards [${BACKEND}]`, () => {
     const logins = expectOk(await s.api.get('/sys/monitor/trace?method=POST&path=/sys/login', { token: admin }));
     expect(logins.records.length).toBeGreaterThanOrEqual(2);
     expectEnvelope(await s.api.get('/sys/monitor/trace?status=abc', { token: admin }), { status: 400, success: false });
+    // JeecgBoot's Vue monitor pages read Spring's metric bodies
+    const used = (await s.api.get('/actuator/metrics/jvm.memory.used', { token: admin })).body;
+    expect(used).toMatchObject({ name: 'jvm.memory.used', baseUnit: 'bytes', measurements: [{ statistic: 'VALUE', value: expect.any(Number) }] });
+    expect(used.measurements[0].value).toBeGreaterThan(1e6);
+    const requests = (await s.api.get('/actuator/metrics/tomcat.global.request', { token: admin })).body;
+    expect(requests.measurements.find((m: any) => m.statistic === 'COUNT').value).toBeGreaterThanOrEqual(4);
+    expectEnvelope(await s.api.get('/actuator/metrics/jvm.classes.loaded', { token: admin }), { status: 404, success: false });
     const jeecg = (await s.api.get('/actuator/httptrace', { token: admin })).body;
     expect(jeecg.traces[0]).toMatchObject({ request: { method: expect.any(String), uri: expect.any(String) }, response: { status: expect.any(Number) } });
   });

@@ -1,7 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import os from 'node:os';
-import { ok } from '../../http/result.js';
+import { notFound, ok } from '../../http/result.js';
+import { actuatorMetrics, readMetric } from './actuator-metrics.js';
 import { MONITOR_PAGES, requireMonitorPage } from './access.js';
 import { directoryUse, filesystems } from './disk.js';
 import { RedisProbe } from './redis.js';
@@ -126,6 +127,18 @@ async function monitor(app: FastifyInstance): Promise<void> {
         request: { method: e.method, uri: e.path, headers: {}, remoteAddress: e.ip }, response: { status: e.status, headers: {} }, timeTaken: Math.round(e.durationMs),
       })),
     };
+  });
+  const metrics = actuatorMetrics({
+    runtime, trace,
+    liveSessions: async () => Number((await ctx.db.selectFrom('sysSession').select((eb) => eb.fn.countAll<number>().as('n')).where('expiresAt', '>', Date.now()).executeTakeFirstOrThrow()).n),
+  });
+  app.get<{ Params: { name: string } }>('/actuator/metrics/:name', {
+    schema: { params: { type: 'object', properties: { name: { type: 'string', pattern: '^[a-z0-9.]{1,64}$' } } } },
+  }, async (req) => {
+    await requireMonitorPage(req, MONITOR_PAGES.runtime, MONITOR_PAGES.http, MONITOR_PAGES.system);
+    const metric = await readMetric(req.params.name, metrics);
+    if (!metric) throw notFound(`未知的指标：${req.params.name}`);
+    return metric;
   });
   app.get('/sys/actuator/redis/info', async (req) => {
     await requireMonitorPage(req, MONITOR_PAGES.redis);

@@ -22,7 +22,7 @@ export interface RuntimeSample {
 export class RuntimeMonitor {
   private readonly loop: IntervalHistogram = monitorEventLoopDelay({ resolution: 20 });
   private readonly gcObserver: PerformanceObserver;
-  private readonly gc = new Map<string, { count: number; totalMs: number }>();
+  private readonly gc = new Map<string, { count: number; totalMs: number; maxMs: number }>();
   private readonly timer: NodeJS.Timeout;
   private lastCpu = process.cpuUsage();
   private lastCpuAt = process.hrtime.bigint();
@@ -33,9 +33,10 @@ export class RuntimeMonitor {
     this.gcObserver = new PerformanceObserver((list) => {
       for (const e of list.getEntries()) {
         const kind = GC_KINDS[(e as unknown as { detail?: { kind?: number } }).detail?.kind ?? 0] ?? 'other';
-        const g = this.gc.get(kind) ?? { count: 0, totalMs: 0 };
+        const g = this.gc.get(kind) ?? { count: 0, totalMs: 0, maxMs: 0 };
         g.count++;
         g.totalMs += e.duration;
+        g.maxMs = Math.max(g.maxMs, e.duration);
         this.gc.set(kind, g);
       }
     });
@@ -84,7 +85,7 @@ export class RuntimeMonitor {
         p99Ms: ms(this.loop.percentile(99)), maxMs: ms(this.loop.max),
       },
       cpuPercent: last?.cpuPercent ?? 0,
-      gc: [...this.gc].map(([kind, g]) => ({ kind, count: g.count, totalMs: round(g.totalMs) })),
+      gc: [...this.gc].map(([kind, g]) => ({ kind, count: g.count, totalMs: round(g.totalMs), maxMs: round(g.maxMs) })),
       activeResources: process.getActiveResourcesInfo().length,
       history: this.history,
     };

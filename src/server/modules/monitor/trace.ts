@@ -36,6 +36,8 @@ export class RequestTrace {
   private readonly ring: (TraceEntry | undefined)[];
   private next = 0;
   private total = 0;
+  private totalMs = 0;
+  private maxMs = 0;
   private readonly statusMix = { '2xx': 0, '3xx': 0, '4xx': 0, '5xx': 0 };
   private readonly routes = new Map<string, RouteFigures>();
   /** Counts per wall-clock second, indexed by second modulo the slot count. */
@@ -52,6 +54,8 @@ export class RequestTrace {
     this.ring[this.next] = e;
     this.next = (this.next + 1) % this.capacity;
     this.total++;
+    this.totalMs += e.durationMs;
+    this.maxMs = Math.max(this.maxMs, e.durationMs);
     const cls = `${Math.min(5, Math.max(2, Math.floor(e.status / 100)))}xx` as keyof typeof this.statusMix;
     this.statusMix[cls]++;
     const key = `${e.method} ${e.route ?? '(未匹配的路径)'}`;
@@ -95,6 +99,8 @@ export class RequestTrace {
     const routes = [...this.routes].map(([route, r]) => ({ route, count: r.count, meanMs: round(r.totalMs / r.count), maxMs: round(r.maxMs), errors: r.errors }));
     return {
       total: this.total,
+      totalMs: round(this.totalMs),
+      maxMs: round(this.maxMs),
       inFlight: this.inFlight,
       peakInFlight: this.peakInFlight,
       perSecond: round(inMinute / PER_SECOND_SLOTS),

@@ -13,7 +13,7 @@ interface RuntimeFigures {
   versions: Record<string, string>;
   memory: { rssMb: number; heapTotalMb: number; heapUsedMb: number; heapLimitMb: number; externalMb: number; arrayBuffersMb: number };
   eventLoopDelay: { minMs: number; meanMs: number; p50Ms: number; p99Ms: number; maxMs: number };
-  gc: { kind: string; count: number; totalMs: number }[];
+  gc: { kind: string; count: number; totalMs: number; maxMs: number }[];
   history: RuntimeSample[];
 }
 
@@ -64,6 +64,7 @@ export default function JvmInfo() {
                 { title: '类型', dataIndex: 'kind', render: (k: string) => GC_TEXT[k] ?? k },
                 { title: '次数', dataIndex: 'count' },
                 { title: '总耗时(ms)', dataIndex: 'totalMs' },
+                { title: '最长停顿(ms)', dataIndex: 'maxMs' },
               ]}
             />
           </Col>
