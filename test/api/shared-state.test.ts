@@ -12,7 +12,7 @@ const REDIS_URL = process.env.TEST_STATE_REDIS_URL ?? 'redis://127.0.0.1:6379/3'
 
 interface Instance {
   app: FastifyInstance;
-  call(method: string, path: string, opts?: { token?: string; body?: unknown }): Promise<ApiResponse>;
+  call(method: string, path: string, opts?: { token?: string; body?: unknown; headers?: Record<string, string> }): Promise<ApiResponse>;
 }
 
 /**
@@ -26,7 +26,7 @@ describe(`two instances sharing state through Redis [${BACKEND}]`, () => {
   let b: Instance;
 
   const instance = async (): Promise<Instance> => {
-    const { ctx } = await bootstrap({ ...s.app.ctx.config, adminPassword: ADMIN_PASSWORD, redisUrl: REDIS_URL, redisPrefix: prefix });
+    const { ctx } = await bootstrap({ ...s.app.ctx.config, adminPassword: ADMIN_PASSWORD, redisUrl: REDIS_URL, redisPrefix: prefix, trustProxy: true });
     const app = await buildApp(ctx);
     app.addHook('onClose', async () => { await ctx.db.destroy(); });
     await app.listen({ port: 0, host: '127.0.0.1' });
@@ -34,7 +34,7 @@ describe(`two instances sharing state through Redis [${BACKEND}]`, () => {
     return {
       app,
       call: async (method, path, o = {}) => {
-        const headers: Record<string, string> = o.token ? { 'X-Access-Token': o.token } : {};
+        const headers: Record<string, string> = { ...o.headers, ...(o.token ? { 'X-Access-Token': o.token } : {}) };
         if (o.body !== undefined) headers['Content-Type'] = 'application/json';
         const res = await fetch(`${base}${path}`, { method, headers, body: o.body === undefined ? undefined : JSON.stringify(o.body) });
         const text = await res.text();
@@ -118,6 +118,17 @@ describe(`two instances sharing state through Redis [${BACKEND}]`, () => {
     }
     await s.db.deleteFrom('sysSmsCode').where('mobile', '=', '13700000002').execute();
     expectRefused(await a.call('POST', '/sys/sms', { body: { mobile: '13700000002', smsmode: '0' } }), /^短信发送过于频繁/);
+  });
+
+  it('wrong codes from one address are limited across both, whichever phones they aim at', async () => {
+    // One address of its own (the instances trust X-Forwarded-For here), so earlier tests' tries do not count.
+    const guess = (on: Instance, i: number) => on.call('POST', '/sys/phoneLogin', {
+      body: { mobile: `1360000${String(i).padStart(4, '0')}`, captcha: '000000' }, headers: { 'X-Forwarded-For': '203.0.113.9' },
+    });
+    for (let i = 0; i < 30; i++) expectRefused(await guess(i % 2 ? a : b, i), '手机验证码错误');
+    const res = await guess(a, 99);
+    expectEnvelope(res, { status: 429, success: false, code: 429, message: /^操作过于频繁，请\d+分钟后再试$/ });
+    expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(0);
   });
 
   it('an instance without shared state warns when another serves the same database', async () => {

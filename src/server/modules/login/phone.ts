@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { fail, okMessage } from '../../http/result.js';
 import { loginResult } from './result.js';
 import { SmsCodes } from './sms-codes.js';
+import { minutesText, Quota } from '../../state/quota.js';
 
 /** Delivers a login code to a mobile phone. */
 export interface SmsSender {
@@ -39,6 +40,8 @@ export async function phoneLoginRoutes(app: FastifyInstance, opts: { smsSender?:
   const { db, dicts } = app.ctx;
   const sender = opts.smsSender ?? logSmsSender(app);
   const codes = new SmsCodes(db, app.ctx.state);
+  // Wrong codes per address: one host cannot void the codes of many phones (each code dies after five).
+  const wrongFromAddress = new Quota(app.ctx.state, 'phone-login:wrong', 30, 15 * 60_000);
 
   // Sent whether or not the number belongs to a user, so this form cannot list registered phones.
   app.post<{ Body: { mobile: string; smsmode: string } }>('/sys/sms', { config: { public: true }, schema: { body: smsBody } }, async (req) => {
@@ -48,9 +51,17 @@ export async function phoneLoginRoutes(app: FastifyInstance, opts: { smsSender?:
     return okMessage('验证码已发送，10分钟内有效');
   });
 
-  app.post<{ Body: { mobile: string; captcha: string } }>('/sys/phoneLogin', { config: { public: true }, schema: { body: phoneLoginBody } }, async (req) => {
+  app.post<{ Body: { mobile: string; captcha: string } }>('/sys/phoneLogin', { config: { public: true }, schema: { body: phoneLoginBody } }, async (req, reply) => {
     const { mobile, captcha } = req.body;
-    if (!(await codes.consume(mobile, captcha.trim()))) return fail('手机验证码错误');
+    const wait = await wrongFromAddress.waitMs(req.ip);
+    if (wait > 0) {
+      reply.status(429).header('Retry-After', String(Math.ceil(wait / 1000)));
+      return fail(`操作过于频繁，请${minutesText(wait)}后再试`, 429);
+    }
+    if (!(await codes.consume(mobile, captcha.trim()))) {
+      await wrongFromAddress.use(req.ip);
+      return fail('手机验证码错误');
+    }
 
     // Checked after the code, so only the owner of the phone learns whether it has an account.
     const user = await db.selectFrom('sysUser').selectAll().where('phone', '=', mobile).orderBy('delFlag').executeTakeFirst();
