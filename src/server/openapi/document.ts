@@ -4,7 +4,7 @@ import type { Kysely } from 'kysely';
 import { columnFields } from '../../schema/ddl.js';
 import { pageComponents } from '../../schema/permission.js';
 import type { PageSchema } from '../../schema/types.js';
-import { ERROR_RESPONSES, resultOf } from './envelope.js';
+import { ERROR_COMPONENTS, ERROR_RESPONSES, resultOf } from './envelope.js';
 import { recordRoutes, type RouteAccess } from './inventory.js';
 import { pageOperations, type PageAccess } from './page-doc.js';
 
@@ -40,6 +40,7 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
       components: {
         securitySchemes: { [SECURITY_SCHEME]: { type: 'apiKey', in: 'header', name: 'X-Access-Token', description: '登录接口 /sys/login 返回的 token' } },
         schemas: { Result: resultOf() },
+        responses: ERROR_COMPONENTS,
       },
       security: [{ [SECURITY_SCHEME]: [] }],
     },
@@ -48,6 +49,9 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
       if (!url.startsWith(`${apiBase}/`)) return { schema: { ...schema, hide: true } as FastifySchema, url };
       const s: Json = { ...schema };
       s.response ??= { 200: resultOf() };
+      // A free-form query (a report's own parameters) has no properties to list one by one.
+      const query = s.querystring as Json | undefined;
+      if (query && !query.properties) { s['x-free-query'] = query; delete s.querystring; }
       if (route.config?.public) s.security = [];
       return { schema: s as FastifySchema, url };
     },
@@ -154,6 +158,10 @@ export async function buildDocument(app: FastifyInstance): Promise<Json> {
       op.tags = [page ? areaOfPage(page) : AREA_OF_SEGMENT[path.split('/')[1]] ?? OTHER_AREA];
       op.summary ??= page ? `${page.title}-${path.slice(page.api.length + 1) || m}` : path;
       op.responses = { ...op.responses, ...ERROR_RESPONSES };
+      if (op['x-free-query']) {
+        (op.parameters ??= []).push({ name: 'query', in: 'query', style: 'form', explode: true, description: '查询条件：任意参数名与值', schema: op['x-free-query'] });
+        delete op['x-free-query'];
+      }
     }
   }
   for (const r of app.routeInventory) {

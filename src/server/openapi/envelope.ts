@@ -36,8 +36,15 @@ export function pageOf(row: Json): Json {
 export const MESSAGE_RESULT: Json = resultOf({ type: ['string', 'null'] });
 
 /** The refusals every route may give, answered in the envelope with the HTTP status as `code`. */
+export const ERROR_COMPONENTS: Record<string, { description: string; content: Record<string, { schema: { $ref: string } }> }> = {
+  BadRequest: { description: '参数错误', content: { 'application/json': { schema: { $ref: '#/components/schemas/Result' } } } },
+  Unauthorized: { description: 'Token失效，请重新登录', content: { 'application/json': { schema: { $ref: '#/components/schemas/Result' } } } },
+  Forbidden: { description: '没有权限，请联系管理员授权', content: { 'application/json': { schema: { $ref: '#/components/schemas/Result' } } } },
+};
+
+/** Each operation's refusals, by reference to ERROR_COMPONENTS. */
 export const ERROR_RESPONSES: Json = {
-  400: { description: '参数错误', content: { 'application/json': { schema: { $ref: '#/components/schemas/Result' } } } },
-  401: { description: 'Token失效，请重新登录', content: { 'application/json': { schema: { $ref: '#/components/schemas/Result' } } } },
-  403: { description: '没有权限，请联系管理员授权', content: { 'application/json': { schema: { $ref: '#/components/schemas/Result' } } } },
+  400: { $ref: '#/components/responses/BadRequest' },
+  401: { $ref: '#/components/responses/Unauthorized' },
+  403: { $ref: '#/components/responses/Forbidden' },
 };
