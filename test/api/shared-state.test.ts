@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import os from 'node:os';
 import type { FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -150,6 +151,13 @@ describe(`two instances sharing state through Redis [${BACKEND}]`, () => {
     } finally {
       await Promise.all([first.stop(), alone.stop()]);
     }
+    expect(await s.db.selectFrom('sysInstance' as never).selectAll().execute()).toEqual([]);
+    // A row this host's process left behind when it was killed is cleared, not warned about.
+    await s.db.insertInto('sysInstance' as never).values({ id: 'killed', host: os.hostname(), pid: 2 ** 22 + 1, sharedState: 0, startedAt: Date.now(), seenAt: Date.now() } as never).execute();
+    const restarted = new InstanceBeacon(s.db as never, false, log);
+    expect(await restarted.start()).toEqual([]);
+    await restarted.stop();
+    expect(warnings).toHaveLength(2);
     expect(await s.db.selectFrom('sysInstance' as never).selectAll().execute()).toEqual([]);
   });
 });

@@ -13,6 +13,15 @@ interface Log { warn(msg: string): void; error(obj: object, msg: string): void }
 
 export interface Peer { id: string; host: string; pid: number; sharedState: boolean }
 
+function running(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
 /**
  * This instance's row in sys_instance, refreshed every 30 s, so each instance knows who else serves
  * the same database. Without shared state (REDIS_URL) another live one means logins, captcha
@@ -20,6 +29,7 @@ export interface Peer { id: string; host: string; pid: number; sharedState: bool
  */
 export class InstanceBeacon {
   readonly id = randomUUID();
+  private readonly host = os.hostname().slice(0, 255);
   private timer?: NodeJS.Timeout;
   private warned = new Set<string>();
 
@@ -29,7 +39,7 @@ export class InstanceBeacon {
   async start(): Promise<Peer[]> {
     const now = Date.now();
     await this.db.insertInto(TABLE).values({
-      id: this.id, host: os.hostname().slice(0, 255), pid: process.pid, sharedState: this.sharedState ? 1 : 0, startedAt: now, seenAt: now,
+      id: this.id, host: this.host, pid: process.pid, sharedState: this.sharedState ? 1 : 0, startedAt: now, seenAt: now,
     }).execute();
     const peers = await this.check();
     this.timer = setInterval(() => void this.beat().catch((err) => this.log?.error({ err }, 'instance heartbeat failed')), HEARTBEAT_MS);
@@ -49,7 +59,11 @@ export class InstanceBeacon {
   private async check(): Promise<Peer[]> {
     const rows = await this.db.selectFrom(TABLE).select(['id', 'host', 'pid', 'sharedState'])
       .where('id', '<>', this.id).where('seenAt', '>', Date.now() - ALIVE_MS).execute();
-    const peers = rows.map((r) => ({ id: String(r.id), host: String(r.host), pid: Number(r.pid), sharedState: Number(r.sharedState) === 1 }));
+    const all = rows.map((r) => ({ id: String(r.id), host: String(r.host), pid: Number(r.pid), sharedState: Number(r.sharedState) === 1 }));
+    // A process of this host that is gone (killed, then restarted within the minute and a half) is no peer.
+    const gone = all.filter((p) => p.host === this.host && !running(p.pid));
+    if (gone.length) await this.db.deleteFrom(TABLE).where('id', 'in', gone.map((p) => p.id)).execute();
+    const peers = all.filter((p) => !gone.includes(p));
     for (const p of peers) {
       if (this.warned.has(p.id) || (this.sharedState && p.sharedState)) continue;
       this.warned.add(p.id);
