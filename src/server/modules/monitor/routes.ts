@@ -3,7 +3,7 @@ import fp from 'fastify-plugin';
 import os from 'node:os';
 import { notFound, ok } from '../../http/result.js';
 import { actuatorMetrics, readMetric } from './actuator-metrics.js';
-import { MONITOR_PAGES, requireMonitorPage } from './access.js';
+import { MONITOR_DASHBOARD, MONITOR_PAGES, requireMonitorPage } from './access.js';
 import { directoryUse, filesystems } from './disk.js';
 import { RedisProbe } from './redis.js';
 import { RuntimeMonitor } from './runtime.js';
@@ -102,9 +102,9 @@ async function monitor(app: FastifyInstance): Promise<void> {
     return ok(await redisFigures());
   });
 
-  /** The monitor dashboard: a few figures of each page, for whoever holds any of them. */
+  /** The monitor dashboard (监控看板): a few figures of each page, for whoever holds the dashboard or any of the pages. */
   app.get('/sys/monitor/summary', async (req) => {
-    await requireMonitorPage(req, ...Object.values(MONITOR_PAGES));
+    await requireMonitorPage(req, MONITOR_DASHBOARD, ...Object.values(MONITOR_PAGES));
     const http = trace.summary();
     const rt = runtime.figures();
     const sys = await systemInfo(ctx);
