@@ -59,9 +59,9 @@ export async function preferencesOf(db: Kysely<any>, userId: string): Promise<Pr
 export async function preferenceRoutes(app: FastifyInstance): Promise<void> {
   const db = app.ctx.db as unknown as Kysely<any>;
 
-  app.get('/sys/account/preferences', { config: { guest: true } }, async (req) => ok(await preferencesOf(db, req.user!.id)));
+  app.get('/sys/account/preferences', { config: { access: 'login', guest: true } }, async (req) => ok(await preferencesOf(db, req.user!.id)));
 
-  app.put<{ Body: Partial<Preferences> }>('/sys/account/preferences', { schema: { body: preferencesSchema } }, async (req) => {
+  app.put<{ Body: Partial<Preferences> }>('/sys/account/preferences', { config: { access: 'login' }, schema: { body: preferencesSchema } }, async (req) => {
     const userId = req.user!.id;
     const current = await preferencesOf(db, userId);
     const next = mergePreferences({

@@ -51,7 +51,7 @@ export async function profileRoutes(app: FastifyInstance): Promise<void> {
   const { ctx } = app;
   const db = ctx.db as unknown as Kysely<any>;
 
-  app.get('/sys/account/center', async (req) => {
+  app.get('/sys/account/center', { config: { access: 'login' } }, async (req) => {
     const user = req.user!;
     const roles = await db.selectFrom('sys_user_role as ur').innerJoin('sys_role as r', 'r.id', 'ur.roleId')
       .select(['r.roleCode', 'r.roleName']).where('ur.userId', '=', user.id).orderBy('r.roleCode').execute();
@@ -61,7 +61,7 @@ export async function profileRoutes(app: FastifyInstance): Promise<void> {
     return ok({ userInfo: publicUser(user), departs, roles, activity });
   });
 
-  app.put<{ Body: ProfileBody }>('/sys/account/profile', { schema: { body: profileSchema } }, async (req) => {
+  app.put<{ Body: ProfileBody }>('/sys/account/profile', { config: { access: 'login' }, schema: { body: profileSchema } }, async (req) => {
     const user = req.user!;
     const b = req.body ?? {};
     const problem = await profileProblem(db, user.id, b);

@@ -39,7 +39,7 @@ export function stampSessionDevices(app: FastifyInstance): void {
 export async function sessionRoutes(app: FastifyInstance): Promise<void> {
   const db = app.ctx.db as unknown as Kysely<any>;
 
-  app.get('/sys/account/sessions', async (req) => {
+  app.get('/sys/account/sessions', { config: { access: 'login' } }, async (req) => {
     const user = req.user!;
     const own = sha256(req.token!);
     // Devices of sessions that ended (logout, expiry) go when their owner looks.
@@ -55,6 +55,7 @@ export async function sessionRoutes(app: FastifyInstance): Promise<void> {
   });
 
   app.post<{ Body: { id?: string } }>('/sys/account/sessions/end', {
+    config: { access: 'login' },
     schema: { body: { type: 'object', properties: { id: { type: 'string', pattern: '^[0-9a-f]{64}$' } }, required: ['id'] } },
   }, async (req) => {
     const { id } = req.body;
@@ -65,7 +66,7 @@ export async function sessionRoutes(app: FastifyInstance): Promise<void> {
     return okMessage('已结束该会话');
   });
 
-  app.post('/sys/account/sessions/endOthers', async (req) => {
+  app.post('/sys/account/sessions/endOthers', { config: { access: 'login' } }, async (req) => {
     const own = sha256(req.token!);
     const res = await db.deleteFrom('sys_session').where('userId', '=', req.user!.id).where('tokenHash', '<>', own).executeTakeFirst();
     await db.deleteFrom('sys_session_device').where('userId', '=', req.user!.id).where('tokenHash', '<>', own).execute();

@@ -62,29 +62,29 @@ async function monitor(app: FastifyInstance): Promise<void> {
     });
   });
 
-  app.get<{ Querystring: TraceQuery }>('/sys/monitor/trace', { schema: { querystring: traceQuery } }, async (req) => {
+  app.get<{ Querystring: TraceQuery }>('/sys/monitor/trace', { config: { access: { menu: MONITOR_PAGES.trace } }, schema: { querystring: traceQuery } }, async (req) => {
     await requireMonitorPage(req, MONITOR_PAGES.trace);
     const all = trace.entries();
     const records = all.filter((e) => matches(e, req.query)).slice(0, req.query.limit ?? 1000);
     return ok({ capacity: trace.capacity, kept: all.length, records });
   });
 
-  app.get('/sys/monitor/http', async (req) => {
+  app.get('/sys/monitor/http', { config: { access: { menu: MONITOR_PAGES.http } } }, async (req) => {
     await requireMonitorPage(req, MONITOR_PAGES.http);
     return ok({ ...trace.summary(), connections: await connections(req), liveSockets: ctx.live.hub.size, uptimeSeconds: Math.round(process.uptime()) });
   });
 
-  app.get('/sys/monitor/runtime', async (req) => {
+  app.get('/sys/monitor/runtime', { config: { access: { menu: MONITOR_PAGES.runtime } } }, async (req) => {
     await requireMonitorPage(req, MONITOR_PAGES.runtime);
     return ok(runtime.figures());
   });
 
-  app.get('/sys/monitor/disk', async (req) => {
+  app.get('/sys/monitor/disk', { config: { access: { menu: MONITOR_PAGES.disk } } }, async (req) => {
     await requireMonitorPage(req, MONITOR_PAGES.disk);
     return ok({ filesystems: await filesystems(), dataDir: await directoryUse(ctx.config.dataDir) });
   });
 
-  app.get('/sys/monitor/system', async (req) => {
+  app.get('/sys/monitor/system', { config: { access: { menu: MONITOR_PAGES.system } } }, async (req) => {
     await requireMonitorPage(req, MONITOR_PAGES.system);
     return ok(await systemInfo(ctx));
   });
@@ -97,13 +97,13 @@ async function monitor(app: FastifyInstance): Promise<void> {
       return { configured: true as const, reachable: false, message: `Redis 连接失败：${(err as Error).message}` };
     }
   };
-  app.get('/sys/monitor/redis', async (req) => {
+  app.get('/sys/monitor/redis', { config: { access: { menu: MONITOR_PAGES.redis } } }, async (req) => {
     await requireMonitorPage(req, MONITOR_PAGES.redis);
     return ok(await redisFigures());
   });
 
   /** The monitor dashboard (监控看板): a few figures of each page, for whoever holds the dashboard or any of the pages. */
-  app.get('/sys/monitor/summary', async (req) => {
+  app.get('/sys/monitor/summary', { config: { access: { menu: [MONITOR_DASHBOARD, ...Object.values(MONITOR_PAGES)] } } }, async (req) => {
     await requireMonitorPage(req, MONITOR_DASHBOARD, ...Object.values(MONITOR_PAGES));
     const http = trace.summary();
     const rt = runtime.figures();
@@ -119,7 +119,7 @@ async function monitor(app: FastifyInstance): Promise<void> {
   });
 
   // JeecgBoot's actuator-style routes (contract §12), same figures in its shapes.
-  app.get('/actuator/httptrace', async (req) => {
+  app.get('/actuator/httptrace', { config: { access: { menu: MONITOR_PAGES.trace } } }, async (req) => {
     await requireMonitorPage(req, MONITOR_PAGES.trace);
     return {
       traces: trace.entries().map((e) => ({
@@ -133,6 +133,7 @@ async function monitor(app: FastifyInstance): Promise<void> {
     liveSessions: async () => Number((await ctx.db.selectFrom('sysSession').select((eb) => eb.fn.countAll<number>().as('n')).where('expiresAt', '>', Date.now()).executeTakeFirstOrThrow()).n),
   });
   app.get<{ Params: { name: string } }>('/actuator/metrics/:name', {
+    config: { access: { menu: [MONITOR_PAGES.runtime, MONITOR_PAGES.http, MONITOR_PAGES.system] } },
     schema: { params: { type: 'object', properties: { name: { type: 'string', pattern: '^[a-z0-9.]{1,64}$' } } } },
   }, async (req) => {
     await requireMonitorPage(req, MONITOR_PAGES.runtime, MONITOR_PAGES.http, MONITOR_PAGES.system);
@@ -140,26 +141,26 @@ async function monitor(app: FastifyInstance): Promise<void> {
     if (!metric) throw notFound(`未知的指标：${req.params.name}`);
     return metric;
   });
-  app.get('/sys/actuator/redis/info', async (req) => {
+  app.get('/sys/actuator/redis/info', { config: { access: { menu: MONITOR_PAGES.redis } } }, async (req) => {
     await requireMonitorPage(req, MONITOR_PAGES.redis);
     const r = await redisFigures();
     return ok('items' in r ? r.items.map(({ key, value, description }) => ({ key, value, description })) : []);
   });
-  app.get('/sys/actuator/redis/keysSize', async (req) => {
+  app.get('/sys/actuator/redis/keysSize', { config: { access: { menu: MONITOR_PAGES.redis } } }, async (req) => {
     await requireMonitorPage(req, MONITOR_PAGES.redis);
     const r = await redisFigures();
     return { dbSize: 'dbSize' in r ? r.dbSize : 0, create_time: Date.now() };
   });
-  app.get('/sys/actuator/redis/memoryInfo', async (req) => {
+  app.get('/sys/actuator/redis/memoryInfo', { config: { access: { menu: MONITOR_PAGES.redis } } }, async (req) => {
     await requireMonitorPage(req, MONITOR_PAGES.redis);
     const r = await redisFigures();
     return { used_memory: 'usedMemory' in r ? r.usedMemory : 0, create_time: Date.now() };
   });
-  app.get('/sys/actuator/redis/queryDiskInfo', async (req) => {
+  app.get('/sys/actuator/redis/queryDiskInfo', { config: { access: { menu: MONITOR_PAGES.disk } } }, async (req) => {
     await requireMonitorPage(req, MONITOR_PAGES.disk);
     return ok((await filesystems()).map((f) => ({ name: f.mount, max: f.size, rest: f.free, restPPT: Math.round(f.usage * 10) })));
   });
-  app.get('/sys/actuator/memory/info', async (req) => {
+  app.get('/sys/actuator/memory/info', { config: { access: { menu: [MONITOR_PAGES.runtime, MONITOR_PAGES.system] } } }, async (req) => {
     await requireMonitorPage(req, MONITOR_PAGES.runtime, MONITOR_PAGES.system);
     const m = process.memoryUsage();
     const total = os.totalmem();
