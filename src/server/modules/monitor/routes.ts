@@ -50,12 +50,17 @@ async function monitor(app: FastifyInstance): Promise<void> {
   const redis = ctx.config.redisUrl ? new RedisProbe(ctx.config.redisUrl) : null;
   app.addHook('onClose', async () => { runtime.close(); await redis?.close(); });
 
-  app.addHook('onRequest', async () => {
+  // A request leaves the in-flight count once, whether it is answered or its client goes away.
+  const inFlight = new WeakSet<FastifyRequest>();
+  const done = (req: FastifyRequest) => { if (inFlight.delete(req)) trace.inFlight--; };
+  app.addHook('onRequest', async (req) => {
+    inFlight.add(req);
     trace.inFlight++;
     trace.peakInFlight = Math.max(trace.peakInFlight, trace.inFlight);
   });
+  app.addHook('onRequestAbort', async (req) => done(req));
   app.addHook('onResponse', async (req, reply) => {
-    trace.inFlight = Math.max(0, trace.inFlight - 1);
+    done(req);
     trace.record({
       time: Date.now(), method: req.method, path: redactedPath(req.url), route: req.routeOptions.url ?? null,
       status: reply.statusCode, durationMs: Math.round(reply.elapsedTime * 100) / 100, user: req.user?.username ?? null, ip: req.ip,
