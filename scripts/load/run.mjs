@@ -4,10 +4,12 @@
 // Prints the error rate, p50/p95/p99 per route, and each instance's heap after minute 1 and at the end.
 //
 //   scripts/cluster/up.sh && node scripts/load/run.mjs
-//   USERS=50 DURATION_S=90 node scripts/load/run.mjs       # a short proof that it works
+//   USERS=60 DURATION_S=80 node scripts/load/run.mjs       # a short proof that it works
 //
 // Environment: BASE_URL (http://127.0.0.1:18140), INSTANCE_URLS (comma list; default the 3 ports
-// after BASE_URL's), USERS (500), DURATION_S (600), ACCOUNTS (applicant accounts made, 50), ADMIN_PASSWORD.
+// after BASE_URL's), USERS (500), DURATION_S (600), ADMIN_PASSWORD.
+// Every person has an account of their own, made first (load<run>_<n>): the login brake rightly
+// slows several logins of one account sent together from one address.
 import { randomBytes } from 'node:crypto';
 import { ADMIN_PASSWORD, call, login, percentile, sleep } from '../faults/lib.mjs';
 
@@ -16,8 +18,6 @@ const basePort = Number(new URL(base).port);
 const instances = (process.env.INSTANCE_URLS ?? [1, 2, 3].map((i) => `http://127.0.0.1:${basePort + i}`).join(',')).split(',');
 const USERS = Number(process.env.USERS ?? 500);
 const DURATION_S = Number(process.env.DURATION_S ?? 600);
-const ACCOUNTS = Number(process.env.ACCOUNTS ?? 50);
-const EXPERTS = ['expert', 'expert2', 'expert3', 'expert4', 'expert5'];
 const run = randomBytes(2).toString('hex');
 const api = (p) => `/jeecg-boot${p}`;
 
@@ -48,15 +48,22 @@ async function heaps(adminToken) {
 const admin = await login(base, 'admin');
 const raceId = (await call(base, 'GET', api('/pms/race/list?pageSize=50'), { token: admin })).body.result.records.find((r) => Number(r.isCurrent) === 1)?.id;
 if (!raceId) throw new Error('no current contest (pms_race.is_current = 1)');
-const roleId = (await call(base, 'GET', api('/sys/role/list?roleCode=applicant'), { token: admin })).body.result.records[0].id;
-const accounts = [];
-console.log(`setup: ${ACCOUNTS} applicant accounts (load${run}_*)`);
-for (let i = 0; i < ACCOUNTS; i++) {
-  const username = `load${run}_${i}`;
-  const res = await call(base, 'POST', api('/sys/user/add'), { token: admin, body: { username, realname: `压测${i}`, password: ADMIN_PASSWORD, selectedroles: roleId } });
-  if (!res.body?.success) throw new Error(`setup: ${JSON.stringify(res.body)}`);
-  accounts.push(username);
+const roleIds = {};
+for (const code of ['applicant', 'expert', 'reviewer']) {
+  roleIds[code] = (await call(base, 'GET', api(`/sys/role/list?roleCode=${code}`), { token: admin })).body.result.records[0].id;
 }
+/** Person n's part: one in ten an expert, one in twenty a reviewer, the others applicants. */
+const roleOf = (n) => (n % 10 === 9 ? 'expert' : n % 20 === 4 ? 'reviewer' : 'applicant');
+const account = (n) => `load${run}_${n}`;
+console.log(`setup: ${USERS} accounts (${account('*')})`);
+let made = 0;
+await Promise.all(Array.from({ length: 4 }, async () => {
+  while (made < USERS) {
+    const n = made++;
+    const res = await call(base, 'POST', api('/sys/user/add'), { token: admin, body: { username: account(n), realname: `压测${n}`, password: ADMIN_PASSWORD, selectedroles: roleIds[roleOf(n)] } });
+    if (!res.body?.success) throw new Error(`setup: ${JSON.stringify(res.body)}`);
+  }
+}));
 await call(base, 'POST', api('/pms/project/assignExperts'), { token: admin, body: { auto: true } });
 
 // --- people --------------------------------------------------------------------------------------
@@ -64,8 +71,7 @@ const until = Date.now() + DURATION_S * 1000;
 const think = () => sleep(1000 + Math.random() * 2000);
 
 async function applicant(n) {
-  const username = accounts[n % accounts.length];
-  const res = await timed('POST /sys/login', 'POST', '/sys/login', { body: { username, password: ADMIN_PASSWORD } });
+  const res = await timed('POST /sys/login', 'POST', '/sys/login', { body: { username: account(n), password: ADMIN_PASSWORD } });
   const token = res.body?.result?.token;
   if (!token) return;
   await timed('GET /sys/permission/getUserPermissionByToken', 'GET', '/sys/permission/getUserPermissionByToken', { token });
@@ -93,8 +99,7 @@ async function applicant(n) {
 }
 
 async function expert(n) {
-  const username = EXPERTS[n % EXPERTS.length];
-  const res = await timed('POST /sys/login', 'POST', '/sys/login', { body: { username, password: ADMIN_PASSWORD } });
+  const res = await timed('POST /sys/login', 'POST', '/sys/login', { body: { username: account(n), password: ADMIN_PASSWORD } });
   const token = res.body?.result?.token;
   if (!token) return;
   while (Date.now() < until) {
@@ -109,8 +114,8 @@ async function expert(n) {
     if (!indicators) continue;
     const scores = Object.fromEntries(indicators.map((ind) => [ind.id, Math.round(ind.maxScore * (0.6 + Math.random() * 0.4))]));
     await think();
-    // Several people share one expert account: one may have submitted this sheet meanwhile, and a
-    // save or submit after that is refused (409 当前状态「已提交」), as it should be.
+    // The same person may come back to a sheet they submitted a moment ago (the list was read
+    // before): a save or submit then is refused (409 当前状态「已提交」), as it should be.
     const saved = await call(base, 'PUT', api('/pms/review/edit'), { token, body: { id: review.id, scores: JSON.stringify(scores), comment: '压测评语' } });
     record('PUT /pms/review/edit', saved.status === 409 ? { ...saved, status: 200, body: { success: true } } : saved);
     if (saved.body?.success && Math.random() < 0.3) {
@@ -121,8 +126,8 @@ async function expert(n) {
 }
 
 /** The audit: passes submitted projects, so the experts get new sheets. */
-async function reviewer() {
-  const res = await timed('POST /sys/login', 'POST', '/sys/login', { body: { username: 'reviewer', password: ADMIN_PASSWORD } });
+async function reviewer(n) {
+  const res = await timed('POST /sys/login', 'POST', '/sys/login', { body: { username: account(n), password: ADMIN_PASSWORD } });
   const token = res.body?.result?.token;
   if (!token) return;
   while (Date.now() < until) {
@@ -153,7 +158,7 @@ const minute = setTimeout(async () => { heapMinute1 = await heaps(admin); }, 60_
 const started = Date.now();
 await Promise.all(Array.from({ length: USERS }, async (_, n) => {
   await sleep(Math.random() * Math.min(30_000, DURATION_S * 250)); // arrivals spread over the first half-minute
-  return n % 10 === 9 ? expert(n) : n % 20 === 4 ? reviewer() : applicant(n);
+  return { expert, reviewer, applicant }[roleOf(n)](n);
 }).concat(assigner()));
 clearTimeout(minute);
 const heapEnd = await heaps(admin);
