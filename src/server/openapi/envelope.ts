@@ -28,6 +28,7 @@ export function pageOf(row: Json): Json {
       size: { type: 'integer', description: '每页行数' },
       current: { type: 'integer', description: '当前页' },
       pages: { type: 'integer', description: '总页数' },
+      totalEstimated: { type: 'boolean', description: '仅在 total 为估算值时出现（匹配行数超过页面的精确计数上限，默认 10000），界面显示「约 N 条」' },
     },
   };
 }

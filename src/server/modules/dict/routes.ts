@@ -4,6 +4,8 @@ import { requireRead } from '../../crud/read-access.js';
 import { badRequest, fail, forbidden, ok, okMessage } from '../../http/result.js';
 import { readableTableDict, tableDictItems } from './table-dict.js';
 import { documentedOnly, fields } from '../../openapi/request-docs.js';
+import { ALL_DICT_ITEMS, DICT_ITEMS } from '../../openapi/shapes.js';
+import { resultOf } from '../../openapi/envelope.js';
 
 const CODE = /^[A-Za-z0-9_\-.]{1,100}$/;
 
@@ -22,7 +24,7 @@ export async function dictRoutes(app: FastifyInstance): Promise<void> {
   const { dicts, dialect } = app.ctx;
   const db = app.ctx.db as unknown as Kysely<any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
-  app.get<{ Params: { code: string } }>('/sys/dict/getDictItems/:code', { config: { access: 'login', guest: true } }, async (req) => {
+  app.get<{ Params: { code: string } }>('/sys/dict/getDictItems/:code', { config: { access: 'login', guest: true }, schema: { response: { 200: resultOf(DICT_ITEMS) } } }, async (req) => {
     const code = req.params.code;
     if (code.includes(',')) return ok(await tableDictItems(db, dialect, await readableTableDict(app.ctx, req, code), { limit: 5000 }));
     if (!CODE.test(code)) return fail('字典Code格式不正确！');
@@ -46,7 +48,7 @@ export async function dictRoutes(app: FastifyInstance): Promise<void> {
     return ok(keys.flatMap((k) => (found.has(k) ? [found.get(k)!] : keepMissing ? [k] : [])));
   });
 
-  app.get('/sys/dict/queryAllDictItems', { config: { access: 'login', guest: true } }, async () => ok(await dicts.allEnabled()));
+  app.get('/sys/dict/queryAllDictItems', { config: { access: 'login', guest: true }, schema: { response: { 200: resultOf(ALL_DICT_ITEMS) } } }, async () => ok(await dicts.allEnabled()));
 
   // Reloading every dictionary is the dictionary page's own button: its holders and administrators only.
   app.get('/sys/dict/refleshCache', { config: { access: { page: 'sys_dict' } } }, async (req) => {

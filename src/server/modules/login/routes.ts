@@ -8,6 +8,7 @@ import { fail, ok, okMessage } from '../../http/result.js';
 import { writeLoginLog } from './log.js';
 import { loginResult } from './result.js';
 import { LoginThrottle, waitText } from './throttle.js';
+import { LOGIN_RESULT } from '../../openapi/shapes.js';
 
 const loginBody = {
   type: 'object',
@@ -47,7 +48,7 @@ export async function loginRoutes(app: FastifyInstance): Promise<void> {
     return (await consumeCaptcha(db, String(checkKey), captcha)) ? okMessage('验证码正确') : fail('验证码错误', 412);
   });
 
-  app.post<{ Body: LoginBody }>('/sys/login', { config: { public: true }, schema: { body: loginBody } }, async (req, reply) => {
+  app.post<{ Body: LoginBody }>('/sys/login', { config: { public: true }, schema: { body: loginBody, response: { 200: LOGIN_RESULT } } }, async (req, reply) => {
     const { username, password, captcha, checkKey } = req.body;
     const ip = req.ip;
     const tooMany = (waitMs: number) => {

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Db, SysPermission } from '../../db/tables.js';
 import { badRequest, ok } from '../../http/result.js';
 import { buildMenuTree } from './menu-tree.js';
+import { PERMISSION_RESULT } from '../../openapi/shapes.js';
 
 export const HOME_URL = '/dashboard/analysis';
 
@@ -31,7 +32,7 @@ export function menuUrlMatches(url: string, path: string): boolean {
 export async function permissionRoutes(app: FastifyInstance): Promise<void> {
   const { db } = app.ctx;
 
-  app.get('/sys/permission/getUserPermissionByToken', { config: { access: 'login', guest: true } }, async (req) => {
+  app.get('/sys/permission/getUserPermissionByToken', { config: { access: 'login', guest: true }, schema: { response: { 200: PERMISSION_RESULT } } }, async (req) => {
     const rows = await userPermissions(db, req.user!.id);
     const auth = rows.filter((r) => r.menuType === 2 && r.status === '1' && r.perms)
       .map((r) => ({ action: r.perms, type: r.permsType ?? '1', describe: r.name }));

@@ -5,6 +5,7 @@ import { fail, ok, okMessage } from '../../http/result.js';
 import { formatDateTime } from '../../util/time.js';
 import { userDeparts } from './departs.js';
 import { publicUser } from './public-user.js';
+import { USER_INFO_RESULT } from '../../openapi/shapes.js';
 
 const str = (max: number) => ({ type: 'string', maxLength: max }) as const;
 
@@ -17,7 +18,7 @@ export async function selfRoutes(app: FastifyInstance): Promise<void> {
     return ok({ list, orgCode: req.user!.orgCode });
   });
 
-  app.get('/sys/user/getUserInfo', { config: { access: 'login', guest: true } }, async (req) => ok({ userInfo: publicUser(req.user!), sysAllDictItems: await dicts.allEnabled() }));
+  app.get('/sys/user/getUserInfo', { config: { access: 'login', guest: true }, schema: { response: { 200: USER_INFO_RESULT } } }, async (req) => ok({ userInfo: publicUser(req.user!), sysAllDictItems: await dicts.allEnabled() }));
 
   app.route<{ Body: { orgCode?: string; username?: string } }>({
     method: ['PUT', 'POST'],
