@@ -10,11 +10,12 @@ export const REFRESH_MS = 5000;
  * browser tab is hidden). A refused answer is an error the page shows, not data.
  */
 export function useFigures<T>(url: string, opts: { params?: object; pollingInterval?: number; refreshDeps?: unknown[]; ready?: boolean } = {}) {
+  const pollingInterval = opts.pollingInterval ?? REFRESH_MS;
   const req = useRequest(async () => {
     const res = await http.get<T>(url, opts.params);
     if (!res.success) throw new Error(res.message || '加载失败');
     return res.result as T;
-  }, { pollingInterval: opts.pollingInterval ?? REFRESH_MS, pollingWhenHidden: false, refreshDeps: opts.refreshDeps, ready: opts.ready ?? true });
+  }, { pollingInterval, pollingWhenHidden: false, refreshDeps: opts.refreshDeps, ready: opts.ready ?? true });
   const updatedAt = useMemo(() => (req.data ? Date.now() : undefined), [req.data]);
-  return { ...req, updatedAt, frame: { loading: req.loading, error: req.error, updatedAt, onRefresh: req.refresh } };
+  return { ...req, updatedAt, frame: { loading: req.loading, error: req.error, updatedAt, intervalMs: pollingInterval, onRefresh: req.refresh } };
 }
