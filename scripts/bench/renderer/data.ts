@@ -132,3 +132,11 @@ export const formSchema: PageSchema = {
   code: 'bench_form', title: '基准表单', table: 'bench_form', api: '/bench/form',
   fields: Array.from({ length: FORM_FIELDS }, (_, i) => formField(i)),
 };
+
+// ---- big page: 1,000 rows × 10 columns (virtual table past 100 rows, issue 17) ------------------
+
+export const BIG_ROWS = 1000;
+/** The first 10 columns of the list schema. */
+export const bigSchema: PageSchema = { ...tableSchema, code: 'bench_big', fields: tableSchema.fields.slice(0, 10) };
+/** 1,000 rows: the 100 list rows repeated with their own ids. */
+export const bigRows: Record<string, unknown>[] = Array.from({ length: BIG_ROWS }, (_, n) => ({ ...tableRows[n % tableRows.length], id: `big${pad(n + 1, 4)}` }));

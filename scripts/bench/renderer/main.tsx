@@ -10,7 +10,7 @@ import { Profiler, type ComponentType } from 'react';
 import { createRoot } from 'react-dom/client';
 import { session } from '../../../src/web/app/session';
 import '../../../src/web/styles/global.css';
-import { DICTS, LAST_FIELD, tableRows } from './data';
+import { BIG_ROWS, DICTS, LAST_FIELD, tableRows } from './data';
 import { bench, watchKeys } from './probe';
 
 performance.mark('bench:script');
@@ -21,12 +21,20 @@ const CASES: Record<string, { load: () => Promise<{ default: ComponentType }>; r
   antdTable: { load: () => import('./cases/antdTable'), ready: tableReady },
   schemaForm: { load: () => import('./cases/schemaForm'), ready: formReady },
   antdForm: { load: () => import('./cases/antdForm'), ready: formReady },
+  virtualTable: { load: () => import('./cases/virtualTable'), ready: bigTableReady },
+  plainTable: { load: () => import('./cases/plainTable'), ready: bigTableReady },
 };
 
 /** All rows, and the last row's last data cell, are in the DOM. */
 function tableReady(): boolean {
   const rows = document.querySelectorAll('.ant-table-tbody tr.ant-table-row');
   return rows.length === tableRows.length && !!rows[rows.length - 1].querySelector('td:nth-last-child(2)')?.textContent;
+}
+/** The 1,000-row page: its first row is in the DOM, and every row when the table is not virtual. */
+function bigTableReady(): boolean {
+  const rows = document.querySelectorAll('.ant-table-tbody tr.ant-table-row, .ant-table-tbody-virtual .ant-table-row');
+  const virtual = !!document.querySelector('.ant-table-tbody-virtual');
+  return rows.length > 0 && (virtual || rows.length === BIG_ROWS) && !!rows[0].textContent;
 }
 /** The last field's input is in the DOM. */
 function formReady(): boolean {

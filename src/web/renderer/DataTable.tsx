@@ -37,6 +37,12 @@ export interface DataTableProps {
   tree?: { isParent: (row: Row) => boolean; children: Record<string, Row[]>; expanded: string[]; onExpandedChange: (ids: string[]) => void };
 }
 
+/** Past this many rows on a page the table renders only the rows in view (antd's virtual table). */
+export const VIRTUAL_PAST = 100;
+const VIRTUAL_COLUMN_WIDTH = 150;
+const ACTIONS_WIDTH = 160;
+const SELECTION_WIDTH = 32;
+
 const TAG_COLOR: Record<MarkTone, string> = { danger: 'error', warning: 'warning', success: 'success', info: 'processing' };
 
 const cellValue = (row: Row, col: ListColumn) => (col.dictText ? (row[`${col.field}_dictText`] ?? row[col.field]) : row[col.field]);
@@ -52,12 +58,14 @@ function withChildren(rows: Row[], tree: DataTableProps['tree']): Row[] {
 
 /** A schema page's table: its columns, sorting, paging, selection and row actions. */
 export function DataTable({ columns, rows, pagination, sort, loading, onSort, rowLinks, selectedIds, onSelect, rowMarks, tree }: DataTableProps) {
+  // A virtual table needs every column's width and a fixed body height to place the rows it renders.
+  const virtual = rows.length > VIRTUAL_PAST;
   const tableColumns = useMemo<TableProps<Row>['columns']>(() => [
     ...columns.map((col, i) => ({
       key: col.field,
       dataIndex: col.field,
       title: col.title,
-      width: col.width,
+      width: col.width ?? (virtual ? VIRTUAL_COLUMN_WIDTH : undefined),
       align: 'center' as const,
       sorter: col.sortable,
       sortOrder: sort?.column === col.field ? (sort.order === 'asc' ? 'ascend' as const : 'descend' as const) : null,
@@ -72,7 +80,7 @@ export function DataTable({ columns, rows, pagination, sort, loading, onSort, ro
       key: '__actions',
       title: '操作',
       fixed: 'right' as const,
-      width: 160,
+      width: ACTIONS_WIDTH,
       align: 'center' as const,
       render: (_: unknown, row: Row) => {
         const [first, ...rest] = rowLinks(row);
@@ -99,7 +107,10 @@ export function DataTable({ columns, rows, pagination, sort, loading, onSort, ro
         );
       },
     },
-  ], [columns, rowLinks, rowMarks, sort]);
+  ], [columns, rowLinks, rowMarks, sort, virtual]);
+  const scroll = useMemo(() => (virtual
+    ? { x: columns.reduce((w, c) => w + (c.width ?? VIRTUAL_COLUMN_WIDTH), ACTIONS_WIDTH + SELECTION_WIDTH), y: Math.max(360, window.innerHeight - 300) }
+    : { x: 'max-content' as const }), [columns, virtual]);
 
   const handleChange: TableProps<Row>['onChange'] = (_pagination, _filters, sorter, extra) => {
     if (extra.action !== 'sort') return;
@@ -114,7 +125,8 @@ export function DataTable({ columns, rows, pagination, sort, loading, onSort, ro
       rowClassName={(row) => { const [first] = rowMarks?.(row) ?? []; return first ? `schema-row-marked-${first.tone ?? 'warning'}` : ''; }}
       size="middle"
       bordered
-      scroll={{ x: 'max-content' }}
+      virtual={virtual}
+      scroll={scroll}
       loading={loading}
       columns={tableColumns}
       dataSource={withChildren(rows, tree)}
