@@ -71,7 +71,7 @@ describe(`live notices over WebSocket [${BACKEND}]`, () => {
     const reviewer = await open('reviewer');
     const started = Date.now();
     const toOne = await publish('材料补交提醒', ['applicant']);
-    expect(await applicant.next((m) => m.msgId === toOne)).toEqual({ cmd: 'user', msgId: toOne, msgTxt: '材料补交提醒' });
+    expect(await applicant.next((m) => m.msgId === toOne)).toEqual({ cmd: 'user', msgId: toOne, msgTxt: '材料补交提醒', msgCategory: '1' });
     expect(Date.now() - started).toBeLessThan(1000);
     const toAll = await publish('平台维护通知', 'ALL');
     for (const l of [applicant, reviewer]) expect(await l.next((m) => m.msgId === toAll)).toMatchObject({ cmd: 'topic', msgTxt: '平台维护通知' });
@@ -91,6 +91,7 @@ describe(`live notices over WebSocket [${BACKEND}]`, () => {
     const m = await applicant.next((x) => x.cmd === 'user' && String(x.msgTxt).includes('已回复'));
     const stored = await (s.db as any).selectFrom('sys_announcement').select(['id', 'busId']).where('id', '=', m.msgId).executeTakeFirstOrThrow();
     expect(stored.busId).toBe(f.id);
+    expect(m.msgCategory).toBe('2');
   });
 
   it('tells a user of a task handed to them, on add and on a change of hands', async () => {
@@ -122,7 +123,7 @@ describe(`live notices over WebSocket [${BACKEND}]`, () => {
       const onOther = { get: (p: string) => call(p), post: (p: string, body: unknown) => call(p, { method: 'POST', body: JSON.stringify(body) }) };
       const started = Date.now();
       const id = await publish('跨实例通知', ['applicant'], onOther as any);
-      expect(await onThis.next((m) => m.msgId === id)).toEqual({ cmd: 'user', msgId: id, msgTxt: '跨实例通知' });
+      expect(await onThis.next((m) => m.msgId === id)).toEqual({ cmd: 'user', msgId: id, msgTxt: '跨实例通知', msgCategory: '1' });
       expect(Date.now() - started).toBeLessThan(1000);
     } finally {
       await other.close();

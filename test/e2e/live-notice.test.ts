@@ -75,6 +75,9 @@ describe('live notices in Chromium', () => {
     console.info(`live notice: bell changed ${Date.now() - sent} ms after the publish request was sent`);
     expect(await notReloaded(applicant)).toBe(true);
     expect(await count(expert)).toBe(expertBefore);
+    // 新消息通知 is on by default: the new notice pops up on the applicant's page only.
+    await applicant.locator('.notice-live-alert').filter({ hasText: '请补充申报材料' }).waitFor({ timeout: 3000 });
+    expect(await expert.locator('.notice-live-alert').count()).toBe(0);
 
     // Cut the socket and keep it down: the bell falls back to polling listByUser every 6 s.
     await applicant.routeWebSocket(/\/websocket\//, (ws) => { void ws.close(); });
@@ -83,5 +86,26 @@ describe('live notices in Chromium', () => {
     await expect.poll(() => count(applicant), { timeout: 9000, interval: 200 }).toBe(before + 2);
     expect(await notReloaded(applicant)).toBe(true);
     expect(await count(expert)).toBe(expertBefore);
+  });
+
+  it('a user who switches 通知公告 off in 个人设置 sees the bell change but no pop-up', async () => {
+    const expert = await openAs('expert');
+    await expert.goto(`${server.baseUrl}/2025/account/settings/base?tab=notification`);
+    const toggle = expert.locator('[data-pref="announcement"]');
+    await expect.poll(() => toggle.getAttribute('aria-checked')).toBe('true');
+    await toggle.click();
+    await expert.getByText('保存成功').first().waitFor();
+    await expect.poll(() => toggle.getAttribute('aria-checked')).toBe('false');
+    await expect.poll(() => expert.evaluate(() => (window as unknown as { __sockets: WebSocket[] }).__sockets.some((s) => s.readyState === 1))).toBe(true);
+    const before = await count(expert);
+    await publishTo('expert', '专家培训安排');
+    await expect.poll(() => count(expert), { timeout: 1000, interval: 50 }).toBe(before + 1);
+    await expert.waitForTimeout(300);
+    expect(await expert.locator('.notice-live-alert').count()).toBe(0);
+    // Turned on again, the next one pops up.
+    await toggle.click();
+    await expect.poll(() => toggle.getAttribute('aria-checked')).toBe('true');
+    await publishTo('expert', '专家评审会议');
+    await expert.locator('.notice-live-alert').filter({ hasText: '专家评审会议' }).waitFor({ timeout: 3000 });
   });
 });

@@ -5,6 +5,8 @@ export interface LiveMessage {
   cmd: 'topic' | 'user';
   msgId?: string;
   msgTxt?: string;
+  /** The new notice's category (1 通知公告, 2 系统消息): the page pops it up as the user's 新消息通知 switches say. */
+  msgCategory?: string;
 }
 
 /** A message and who gets it: everyone, or the listed user ids. */

@@ -79,6 +79,11 @@ function publisherOf(db: Kysely<any>): LivePublisher | undefined {
   return carrier?.publisher;
 }
 
+/** What the pages are told of a published announcement row. */
+export function liveNotice(row: { id?: unknown; titile?: unknown; msgCategory?: unknown }): Omit<LiveMessage, 'cmd'> {
+  return { msgId: String(row.id), msgTxt: String(row.titile ?? ''), msgCategory: row.msgCategory == null ? undefined : String(row.msgCategory) };
+}
+
 /** Tells the users' open pages, once the current transaction has committed. */
 export function pushToUsers(db: Kysely<any>, userIds: string[], message: Omit<LiveMessage, 'cmd'>): void {
   const publisher = publisherOf(db);

@@ -1,6 +1,7 @@
 import { useSyncExternalStore } from 'react';
 import { authApi } from '../api/auth';
 import type { AuthEntry, Depart, DictItem, LoginResult, MenuNode, UserInfo } from '../api/types';
+import { noticePrefs } from '../components/AnnouncementDetail/liveAlert';
 import { clearStoredSession, getToken } from './session-storage';
 import { KEYS, storage } from './storage';
 
@@ -101,6 +102,7 @@ export const session = {
       try { await authApi.logout(); } catch { /* ignored by design */ }
     }
     clearStoredSession();
+    noticePrefs.reset();
     setState({ token: undefined, isGuest: false, userInfo: undefined, departs: [], menu: null, auth: [], allAuth: [], dicts: {} });
   },
 

@@ -13,6 +13,7 @@ function renderRows(count: number) {
       columns={columns}
       rows={rows}
       pagination={{ current: 1, pageSize: count, total: count }}
+      sort={undefined}
       loading={false}
       onSort={() => {}}
       rowLinks={() => []}

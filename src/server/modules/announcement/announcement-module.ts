@@ -11,7 +11,7 @@ import {
   addReceipts, ANNOUNCEMENT, ensureBroadcastReceipts, normalizeRecipients, PUBLISHED, recipientIds, SEND, unreadHolders,
 } from './recipients.js';
 import { inTransaction } from '../../db/transaction.js';
-import { pushToAll, pushToUsers } from '../../live/publisher.js';
+import { liveNotice, pushToAll, pushToUsers } from '../../live/publisher.js';
 import { documentedOnly, fields } from '../../openapi/request-docs.js';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
@@ -120,9 +120,9 @@ async function routes(app: FastifyInstance): Promise<void> {
       let stale = tx.deleteFrom(SEND).where('anntId', '=', row.id as string);
       if (users.length) stale = stale.where('userId', 'not in', users);
       await stale.execute();
-      pushToUsers(tx, users, { msgId: row.id as string, msgTxt: String(row.titile ?? '') });
+      pushToUsers(tx, users, liveNotice(row));
     } else {
-      pushToAll(tx, { msgId: row.id as string, msgTxt: String(row.titile ?? '') });
+      pushToAll(tx, liveNotice(row));
     }
     return '该系统通知发布成功';
   });

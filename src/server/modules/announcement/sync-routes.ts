@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Row } from '../../crud/hooks.js';
 import { fail, forbidden, ok } from '../../http/result.js';
-import { pushToAll, pushToUsers } from '../../live/publisher.js';
+import { liveNotice, pushToAll, pushToUsers } from '../../live/publisher.js';
 import { holdsAction } from '../system/checks.js';
 import { addReceipts, ANNOUNCEMENT, ensureBroadcastReceipts, isRecipient, PUBLISHED, recipientIds, SEND } from './recipients.js';
 
@@ -29,12 +29,12 @@ export async function announcementSyncRoutes(app: FastifyInstance): Promise<void
       await ensureBroadcastReceipts(db, user);
       return ok({ receipts: null });
     }
-    const annt = (await db.selectFrom(ANNOUNCEMENT).select(['id', 'titile', 'msgType', 'userIds', 'sendStatus']).where('id', '=', anntId).executeTakeFirst()) as Row | undefined;
+    const annt = (await db.selectFrom(ANNOUNCEMENT).select(['id', 'titile', 'msgType', 'msgCategory', 'userIds', 'sendStatus']).where('id', '=', anntId).executeTakeFirst()) as Row | undefined;
     if (!annt) return fail('未找到对应实体');
     if (!(await holdsAction(req, 'system:announcement:edit')) && !isRecipient(annt, user)) throw forbidden();
     // A draft or a revoked one (the list syncs after 撤销 too) has nothing to show: the bell reads published ones only.
     if (annt.sendStatus === PUBLISHED) {
-      const message = { msgId: anntId, msgTxt: String(annt.titile ?? '') };
+      const message = liveNotice(annt);
       if (annt.msgType === 'USER') {
         await addReceipts(db, anntId, recipientIds(annt.userIds), user.username);
         pushToUsers(db, recipientIds(annt.userIds), message);

@@ -53,6 +53,7 @@ describe('noticeSocket', () => {
     s.say({ cmd: 'user', msgId: 'a2' });
     s.onmessage?.({ data: 'not json' });
     expect(onNotice).toHaveBeenCalledTimes(2);
+    expect(onNotice).toHaveBeenLastCalledWith({ cmd: 'user', msgId: 'a2' });
   });
 
   it('tries again 5 s after a close or an error, and not after being stopped', () => {

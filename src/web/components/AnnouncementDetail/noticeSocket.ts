@@ -9,12 +9,21 @@ export function noticeSocketUrl(apiBase: string, userId: string, pageUrl: string
   return url.toString();
 }
 
+/** A live notice as the server sends it; `msgTxt` is set when a notice is new (not for a read or revoked one). */
+export interface LiveNotice {
+  cmd: 'topic' | 'user';
+  msgId?: string;
+  msgTxt?: string;
+  /** 1 通知公告, 2 系统消息. */
+  msgCategory?: string;
+}
+
 export interface NoticeSocketOptions {
   url: string;
   /** Sent as the sub-protocol, as JeecgBoot's client does (contract §8.3). */
   token: string;
   /** A message with cmd `topic` or `user` arrived: the notices changed. */
-  onNotice: () => void;
+  onNotice: (notice: LiveNotice) => void;
   /** The socket opened (true) or went down (false). */
   onStatus: (up: boolean) => void;
 }
@@ -55,9 +64,9 @@ export function openNoticeSocket({ url, token, onNotice, onStatus }: NoticeSocke
       heartbeat = setInterval(() => { if (s.readyState === WebSocket.OPEN) s.send('HeartBeat'); }, HEARTBEAT_MS);
     };
     s.onmessage = (e: MessageEvent) => {
-      let cmd: unknown;
-      try { cmd = (JSON.parse(String(e.data)) as { cmd?: unknown }).cmd; } catch { return; }
-      if (cmd === 'topic' || cmd === 'user') onNotice();
+      let notice: Partial<LiveNotice> | null;
+      try { notice = JSON.parse(String(e.data)) as Partial<LiveNotice> | null; } catch { return; }
+      if (notice?.cmd === 'topic' || notice?.cmd === 'user') onNotice(notice as LiveNotice);
     };
     s.onerror = () => { s.close(); down(); };
     s.onclose = () => down();

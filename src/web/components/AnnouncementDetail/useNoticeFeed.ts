@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { API_BASE } from '../../app/config';
 import { announcementApi, type NoticeList } from './api';
-import { noticeSocketUrl, openNoticeSocket } from './noticeSocket';
+import { noticeSocketUrl, openNoticeSocket, type LiveNotice } from './noticeSocket';
 
 /** SPEC §9: the notices are polled every 6 s (the fallback of the notification socket). */
 export const NOTICE_POLL_MS = 6000;
@@ -12,6 +12,8 @@ const NO_NOTICES: NoticeList = { anntMsgList: [], anntMsgTotal: 0, sysMsgList: [
 export interface NoticeListener {
   userId: string;
   token: string;
+  /** Each live notice, once the feed has reloaded for it. */
+  onLive?: (notice: LiveNotice) => void;
 }
 
 /**
@@ -41,12 +43,14 @@ export function useNoticeFeed(listener?: NoticeListener) {
 
   const userId = listener?.userId;
   const token = listener?.token;
+  const onLive = useRef(listener?.onLive);
+  onLive.current = listener?.onLive;
   useEffect(() => {
     if (!userId || !token || typeof WebSocket === 'undefined') return undefined;
     const stop = openNoticeSocket({
       url: noticeSocketUrl(API_BASE, userId, window.location.href),
       token,
-      onNotice: () => void reload(),
+      onNotice: (notice) => void reload().then(() => onLive.current?.(notice)),
       // Back up: catch up on what was published while it was down.
       onStatus: (up) => { setLive(up); if (up) void reload(); },
     });

@@ -1,10 +1,12 @@
 import { BellOutlined } from '@ant-design/icons';
-import { Badge, Button, List, Popover, Tabs, Typography } from 'antd';
+import { Badge, Button, List, notification, Popover, Tabs, Typography } from 'antd';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useSession } from '../../app/session';
 import AnnouncementDetail, { announcementApi, PriorityTag, type Announcement } from '../../components/AnnouncementDetail';
 import { useNoticeFeed } from '../../components/AnnouncementDetail/useNoticeFeed';
+import { alertsFor, chime, noticePrefs } from '../../components/AnnouncementDetail/liveAlert';
+import type { LiveNotice } from '../../components/AnnouncementDetail/noticeSocket';
 
 const MY_ANNOUNCEMENTS_PATH = '/isps/userAnnouncement';
 
@@ -31,7 +33,22 @@ function Bell({ userId, token }: { userId?: string; token: string }) {
   const [open, setOpen] = useState(false);
   const [detail, setDetail] = useState<Announcement | null>(null);
   const navigate = useNavigate();
-  const { notices, reload } = useNoticeFeed(userId ? { userId, token } : undefined);
+  const [toast, toastHolder] = notification.useNotification();
+  // 个人设置 › 新消息通知: a new notice of a category switched on pops up here (and chimes when asked).
+  const onLive = (n: LiveNotice) => {
+    const prefs = noticePrefs.get();
+    if (!alertsFor(n, prefs)) return;
+    toast.info({
+      key: n.msgId,
+      message: n.msgCategory === '1' ? '新通知' : '新系统消息',
+      description: n.msgTxt,
+      placement: 'bottomRight',
+      className: 'notice-live-alert',
+      onClick: () => setOpen(true),
+    });
+    if (prefs.sound) chime();
+  };
+  const { notices, reload } = useNoticeFeed(userId ? { userId, token, onLive } : undefined);
 
   const read = async (a: Announcement) => {
     setOpen(false);
@@ -58,6 +75,7 @@ function Bell({ userId, token }: { userId?: string; token: string }) {
   );
   return (
     <>
+      {toastHolder}
       <Popover trigger="click" placement="bottomRight" open={open} onOpenChange={setOpen} content={panel} styles={{ root: { width: 300 } }}>
         <Button
           type="text"
