@@ -20,6 +20,8 @@ const SELF_SERVICE = new Set([
   'PUT /sys/sysAnnouncementSend/readAll', 'PUT /sys/sysAnnouncementSend/editByAnntIdAndUserId', // one's own receipts
   'POST /sys/common/upload', // a file kept under a random name; attached to a row only by a guarded write
   'POST /applet/wechat/session', // one's own session's WeChat openid
+  'PUT /sys/account/profile', 'PUT /sys/account/preferences', // 个人设置: one's own name, avatar, contacts, switches
+  'POST /sys/account/sessions/end', 'POST /sys/account/sessions/endOthers', // one's own sessions
 ]);
 
 /**

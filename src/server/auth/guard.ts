@@ -13,11 +13,12 @@ export function readToken(req: FastifyRequest): string | undefined {
 /**
  * Every API route needs a valid token unless it is declared public. A missing, unknown, expired or
  * revoked token is HTTP 401 with the JeecgBoot body (success left true, code 401: contract §1).
+ * Checked before the body is validated: a stranger learns nothing of what a route would accept.
  */
 export function installAuthGuard(app: FastifyInstance): void {
   app.decorateRequest('user', null);
   app.decorateRequest('token', null);
-  app.addHook('preHandler', async (req, reply) => {
+  app.addHook('preValidation', async (req, reply) => {
     if (req.method === 'OPTIONS') return;
     const open = req.routeOptions.config?.public === true || !req.routeOptions.url; // unknown routes fall to the 404 handler
     const token = readToken(req);

@@ -3,6 +3,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { grantsOf } from '../auth/grants.js';
+import { readToken } from '../auth/guard.js';
 import { fail } from '../http/result.js';
 import { readSiteSettings } from '../modules/site/settings.js';
 import { buildDocument } from './document.js';
@@ -51,7 +52,9 @@ const init = (apiBase: string) => `(function () {
 async function mayReadDocs(app: FastifyInstance, req: FastifyRequest, reply: FastifyReply): Promise<boolean> {
   if ((await readSiteSettings(app.ctx.db)).openApiDocs) return true;
   if (!req.user) {
-    await reply.status(401).send({ success: true, message: 'Token失效，请重新登录!', code: 401, result: null, timestamp: Date.now() });
+    // As the guard answers a route that is not public: no token, or one that is no longer valid.
+    const message = readToken(req) ? 'Token失效，请重新登录!' : 'token为空!';
+    await reply.status(401).send({ success: true, message, code: 401, result: null, timestamp: Date.now() });
     return false;
   }
   if ((await grantsOf(app.ctx.db, req)).admin) return true;
