@@ -1,13 +1,14 @@
 import { LockOutlined, SafetyCertificateOutlined, UserOutlined } from '@ant-design/icons';
-import { App, Button, Form } from 'antd';
+import { App, Button } from 'antd';
 import { Input, Password } from './inputs';
-import { useState } from 'react';
+import { useState, type FormEvent } from 'react';
 import { authApi } from '../../api/auth';
 import type { LoginResult } from '../../api/types';
 import styles from './LoginPage.module.css';
 import { rememberedUsername, rememberUsername } from './remembered-username';
 import { useCaptcha } from './useCaptcha';
 import { useSiteInfo } from '../../layouts/useSiteInfo';
+import { LoginField, required, useLoginFields } from './useLoginFields';
 
 interface AccountFields {
   username: string;
@@ -18,14 +19,19 @@ interface AccountFields {
 /** Username, password and image captcha (contract §2.2). */
 export function AccountLoginForm({ onLoggedIn }: { onLoggedIn: (result: LoginResult) => void }) {
   const { message } = App.useApp();
-  const [form] = Form.useForm<AccountFields>();
   // The server says whether it asks for a captcha (LOGIN_CAPTCHA=off for automated tests).
   const captchaOn = useSiteInfo()?.loginCaptcha !== false;
   const captcha = useCaptcha(captchaOn);
   const [submitting, setSubmitting] = useState(false);
   const [lastUsername] = useState(rememberedUsername);
+  const fields = useLoginFields<keyof AccountFields>({ username: lastUsername ?? '', password: '', captcha: '' }, {
+    username: [required('请输入用户名')], password: [(v) => (v ? undefined : '请输入密码')], captcha: captchaOn ? [required('请输入验证码')] : [],
+  });
 
-  const submit = async ({ username, password, captcha: answer }: AccountFields) => {
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (!fields.checkAll() || submitting) return;
+    const { username, password, captcha: answer } = fields.values;
     setSubmitting(true);
     // A thrown error has already been shown by the request layer.
     const res = await authApi.login({ username: username.trim(), password, captcha: answer, checkKey: captcha.checkKey }).catch(() => null);
@@ -36,31 +42,29 @@ export function AccountLoginForm({ onLoggedIn }: { onLoggedIn: (result: LoginRes
       return;
     }
     if (res) message.error(res.message);
-    form.setFieldValue('captcha', '');
+    fields.clear('captcha');
     captcha.refresh();
   };
 
   return (
-    <Form form={form} size="large" initialValues={{ username: lastUsername }} onFinish={submit}>
-      <Form.Item name="username" rules={[{ required: true, whitespace: true, message: '请输入用户名' }]}>
-        <Input prefix={<UserOutlined />} placeholder="请输入用户名" autoComplete="username" autoFocus={!lastUsername} />
-      </Form.Item>
-      <Form.Item name="password" rules={[{ required: true, message: '请输入密码' }]}>
-        <Password prefix={<LockOutlined />} placeholder="请输入密码" autoComplete="current-password" autoFocus={!!lastUsername} />
-      </Form.Item>
-      {captchaOn && (<Form.Item>
+    <form onSubmit={submit} noValidate>
+      <LoginField error={fields.errors.username}>
+        <Input size="large" prefix={<UserOutlined />} placeholder="请输入用户名" autoComplete="username" autoFocus={!lastUsername} {...fields.bind('username')} />
+      </LoginField>
+      <LoginField error={fields.errors.password}>
+        <Password size="large" prefix={<LockOutlined />} placeholder="请输入密码" autoComplete="current-password" autoFocus={!!lastUsername} {...fields.bind('password')} />
+      </LoginField>
+      {captchaOn && (<LoginField error={fields.errors.captcha}>
         <div className={styles.captchaRow}>
-          <Form.Item name="captcha" noStyle rules={[{ required: true, whitespace: true, message: '请输入验证码' }]}>
-            <Input prefix={<SafetyCertificateOutlined />} placeholder="请输入验证码" autoComplete="off" maxLength={8} />
-          </Form.Item>
+          <Input size="large" prefix={<SafetyCertificateOutlined />} placeholder="请输入验证码" autoComplete="off" maxLength={8} {...fields.bind('captcha')} />
           <button type="button" className={styles.captchaImage} onClick={captcha.refresh} title="看不清？点击刷新">
             {captcha.image ? <img src={captcha.image} alt="验证码" data-testid="captcha-image" /> : '点击刷新'}
           </button>
         </div>
-      </Form.Item>)}
-      <Form.Item>
-        <Button type="primary" htmlType="submit" block loading={submitting}>登 录</Button>
-      </Form.Item>
-    </Form>
+      </LoginField>)}
+      <LoginField>
+        <Button type="primary" size="large" htmlType="submit" block loading={submitting}>登 录</Button>
+      </LoginField>
+    </form>
   );
 }

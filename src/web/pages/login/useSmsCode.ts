@@ -1,4 +1,4 @@
-import { App, type FormInstance } from 'antd';
+import { App } from 'antd';
 import { useState } from 'react';
 import { authApi } from '../../api/auth';
 import { useCountdown } from './useCountdown';
@@ -6,17 +6,17 @@ import { useCountdown } from './useCountdown';
 const RESEND_AFTER_SECONDS = 60;
 
 /**
- * 获取验证码 of a form (contract §2.5): validates the form's phone field, asks the server for a
+ * 获取验证码 of a form (contract §2.5): asks the form for its checked phone number, asks the server for a
  * code of `smsmode` (0 login, 1 register, 2 forgotten password), says what it answered, and counts
  * 60 s down before the next one.
  */
-export function useSmsCode(form: FormInstance, phoneField: string, smsmode: '0' | '1' | '2') {
+export function useSmsCode(checkedPhone: () => Promise<string | undefined>, smsmode: '0' | '1' | '2') {
   const { message } = App.useApp();
   const countdown = useCountdown();
   const [sending, setSending] = useState(false);
 
   const send = async () => {
-    const mobile: string | undefined = await form.validateFields([phoneField]).then((v) => v[phoneField], () => undefined);
+    const mobile = await checkedPhone();
     if (!mobile) return;
     setSending(true);
     const res = await authApi.sendSms({ mobile, smsmode }).catch(() => null);

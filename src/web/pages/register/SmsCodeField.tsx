@@ -5,7 +5,7 @@ import styles from './Register.module.css';
 
 /** The SMS code input with 获取验证码: sends a code to the form's `phone` and counts 60 s down. */
 export function SmsCodeField({ form, smsmode }: { form: FormInstance; smsmode: '1' | '2' }) {
-  const sms = useSmsCode(form, 'phone', smsmode);
+  const sms = useSmsCode(() => form.validateFields(['phone']).then((v) => v.phone as string, () => undefined), smsmode);
   return (
     <Form.Item label="验证码" required>
       <div className={styles.codeRow}>
