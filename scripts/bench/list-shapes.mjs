@@ -17,6 +17,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import ExcelJS from 'exceljs';
 import { alone, benchEnv, repo, forkServer, loadRunner, machineLine, ms, nodeLine, rps, tableLine, throwawayPostgres, throwawayRoot } from './lib/load.mjs';
+import { reportFigure } from './lib/figures.mjs';
 
 const withPg = process.argv.includes('--pg') || !!process.env.DATABASE_URL;
 if (process.env.DATABASE_URL && !process.env.PG_URL) process.env.PG_URL = process.env.DATABASE_URL;
@@ -149,6 +150,8 @@ function report(r) {
     const ratio = s.engine.rps / s.bare.rps;
     const ok = s.engine.p95 < AIM_P95 && (!s.ratioAim || ratio >= AIM_RATIO) && !s.engine.bad;
     met &&= ok;
+    reportFigure('list-shapes', `${db}: ${s.name} p95, ${CONNECTIONS} users`, s.engine.p95, 'ms', AIM_P95);
+    if (s.ratioAim) reportFigure('list-shapes', `${db}: ${s.name} req/s (× bare SQL)`, ratio, '×', AIM_RATIO, 'higher');
     line([s.name, `${s.estimated ? '~' : ''}${s.total.toLocaleString('en')}`, ms(s.aloneEngine), rps(s.engine.rps), ms(s.engine.p50), ms(s.engine.p95), rps(s.bare.rps), ms(s.bare.p95), ratio.toFixed(2), ok ? 'MET' : 'MISSED']);
   }
   console.log(`  aims: p95 < ${AIM_P95} ms every shape, ratio ≥ ${AIM_RATIO} on the selective shape (~ = estimated total) → ${met ? 'all MET' : 'some MISSED'}`);
@@ -162,6 +165,8 @@ function report(r) {
   console.log(`    engine, besides (auth, grants, rules): ${other.length ? other.map((q) => q.replace(/select .*? from/, 'select … from')).join(' ; ') : 'nothing'}`);
   if (excel) {
     console.log(`  export    ${excel.exported.toLocaleString('en')} rows of ${ROWS.toLocaleString('en')} in ${(excel.exportMs / 1000).toFixed(1)} s, ${(excel.exportBytes / 1048576).toFixed(1)} MB xlsx, server peak RSS ${excel.exportPeak.toFixed(0)} MB`);
+    reportFigure('list-shapes', `${db}: xlsx export of ${excel.exported.toLocaleString('en')} rows, server peak RSS`, excel.exportPeak, 'MB');
+    reportFigure('list-shapes', `${db}: import of ${excel.imported.toLocaleString('en')} rows`, excel.importMs / 1000, 's', AIM_IMPORT_S);
     console.log(`  import    ${excel.imported.toLocaleString('en')} rows in ${(excel.importMs / 1000).toFixed(1)} s (aim < ${AIM_IMPORT_S} s), server peak RSS ${excel.importPeak.toFixed(0)} MB — ${excel.importMessage}`);
   }
 }
