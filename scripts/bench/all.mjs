@@ -2,12 +2,12 @@
 // Runs, one after another (never at once: they would measure each other):
 //   start.mjs (cold/warm start, login page JS), list-shapes.mjs (every list shape beside the bare SQL,
 //   xlsx export and import), renderer.mjs (virtual 1,000-row table, 2,000-field form typing, list table vs
-//   antd), routes.mjs (every back-office route's first render).
+//   antd), routes.mjs (every back-office route's first render), jobs.mjs (job scheduling overhead).
 // SQLite by default; with DATABASE_URL set, list-shapes and routes run on PostgreSQL too.
 // Each bench appends its figures to one JSON-lines file (lib/figures.mjs); a bench that fails is reported
 // and the rest still run. Exit status 1 when a bench failed or a figure misses its aim.
 // Usage: npm run bench   env ROWS (list-shapes rows, default 1,000,000), BENCH_QUICK=1 (200,000 rows,
-//        shorter runs), ONLY=start,list-shapes,renderer,routes (a subset). The web app is built first
+//        shorter runs), ONLY=start,list-shapes,renderer,routes,jobs (a subset). The web app is built first
 //        when dist/web is missing.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -28,6 +28,7 @@ const BENCHES = [
   },
   { name: 'renderer', args: ['scripts/bench/renderer.mjs', quick ? '2' : '3'] },
   { name: 'routes', args: ['scripts/bench/routes.mjs'] },
+  { name: 'jobs', args: ['scripts/bench/jobs.mjs'], env: { DURATION: quick ? '8' : '15' } },
 ];
 const only = process.env.ONLY?.split(',');
 
