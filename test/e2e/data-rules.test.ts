@@ -46,7 +46,8 @@ describe('data rules in Chromium', () => {
     await form.getByLabel('规则值').fill('H');
     // The value's hint list (system variables) may still be open over the buttons: close it first.
     await form.locator('.ant-modal-title').click();
-    await page.locator('.ant-select-dropdown:visible').waitFor({ state: 'hidden' });
+    // (The column list may still be fading out beside it: wait until no list is shown at all.)
+    await expect.poll(() => page.locator('.ant-select-dropdown:visible').count(), { timeout: 5000 }).toBe(0);
     await form.getByRole('button', { name: /保\s*存/ }).click();
     await toast('添加成功！').waitFor();
     await drawer.locator('.ant-table-row').filter({ hasText: '只看高优先级' }).filter({ hasText: '等于' }).waitFor();

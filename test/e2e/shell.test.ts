@@ -55,9 +55,21 @@ describe('back-office shell in Chromium', () => {
     await tabs.filter({ hasText: '首页' }).locator('.ant-tabs-tab-remove').click();
     await toast('这是最后一页，不能再关闭了啦').waitFor();
 
-    // a menu entry with neither a page nor a schema shows the not-built page, never a blank one
-    await sideMenu().getByText('系统监控', { exact: true }).click();
-    await sideMenu().getByText('磁盘监控', { exact: true }).click();
+    // a menu entry with neither a page nor a schema shows the not-built page, never a blank one: one is
+    // added and granted to the administrator's role, as an administrator would in 菜单管理 and 授权
+    const token = await page.evaluate(() => JSON.parse(localStorage.getItem('Access-Token')!).value as string);
+    const api = async (path: string, body?: unknown) => {
+      const res = await fetch(`${server.baseUrl}/jeecg-boot${path}`, { method: body ? 'POST' : 'GET', headers: { 'X-Access-Token': token, 'Content-Type': 'application/json' }, body: body ? JSON.stringify(body) : undefined });
+      const json = await res.json() as { success: boolean; message: string; result: any }; // eslint-disable-line @typescript-eslint/no-explicit-any
+      expect(json.success, `${path}: ${json.message}`).toBe(true);
+      return json.result;
+    };
+    await api('/sys/permission/add', { name: '待建页面', url: '/demo/notYetBuilt', component: 'demo/NotYetBuilt', menuType: 0, sortNo: 99, route: true });
+    const entry = (await api('/sys/permission/list')).find((m: { name: string }) => m.name === '待建页面');
+    const adminRole = (await api('/sys/role/list?roleCode=admin')).records[0];
+    await api('/sys/permission/saveRolePermission', { roleId: adminRole.id, permissionIds: entry.id, lastpermissionIds: '' });
+    await page.reload();
+    await sideMenu().getByText('待建页面', { exact: true }).click();
     await page.getByText('功能建设中').first().waitFor();
   });
 
