@@ -1,8 +1,9 @@
 import { Layout } from 'antd';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useLocation } from 'react-router-dom';
 import { menuToRoutes } from '../app/routes';
 import { useSession } from '../app/session';
+import { prefetchPages } from '../pages/registry';
 import { useLayoutSettings } from '../app/settings';
 import './basic/basic-layout.css';
 import { GlobalHeader } from './basic/GlobalHeader';
@@ -37,6 +38,7 @@ export default function BasicLayout() {
 
   const visibleMenu = useMemo(() => permittedMenu(menu ?? [], auth, allAuth), [menu, auth, allAuth]);
   const routes = useMemo(() => withHomeRoute(menuToRoutes(visibleMenu)), [visibleMenu]);
+  useEffect(() => prefetchPages(routes.map((r) => r.component)), [routes]);
   const resolved = useMemo(() => resolveLocation(routes, pathname), [routes, pathname]);
   const match = 'redirect' in resolved ? null : resolved;
   const redirect = useMissingRoute(pathname, 'redirect' in resolved && resolved.redirect === '/404') ?? ('redirect' in resolved && resolved.redirect !== '/404' ? resolved.redirect : undefined);

@@ -40,7 +40,37 @@ export function registerPage(component: string, loader: Loader): void {
 }
 
 const cache = new Map<string, LazyExoticComponent<ComponentType<PageProps>>>();
-const schemaPage = lazy(() => import('../renderer/SchemaPage'));
+const loadSchemaPage: Loader = () => import('../renderer/SchemaPage');
+const schemaPage = lazy(loadSchemaPage);
+
+type Idle = (run: () => void) => () => void;
+const whenIdle: Idle = (run) => {
+  if (typeof requestIdleCallback === 'function') {
+    const id = requestIdleCallback(run, { timeout: 2000 });
+    return () => cancelIdleCallback(id);
+  }
+  const id = setTimeout(run, 50);
+  return () => clearTimeout(id);
+};
+
+/**
+ * Loads the code of the menu's pages one at a time while the browser is idle after login, so a
+ * page's first visit does not wait for its chunk (issue 17: every route's first render < 300 ms).
+ * The module cache keeps what was loaded; a failure only means that page loads when opened.
+ * Answers a function that stops what has not started yet.
+ */
+export function prefetchPages(components: string[], idle: Idle = whenIdle): () => void {
+  const queue = [...new Set(components.map((c) => loaders[c] ?? loadSchemaPage))];
+  let cancel = () => {};
+  let stopped = false;
+  const next = () => {
+    const load = queue.shift();
+    if (!load || stopped) return;
+    cancel = idle(() => { void load().catch(() => undefined).then(() => { if (!stopped) next(); }); });
+  };
+  next();
+  return () => { stopped = true; cancel(); };
+}
 
 export function pageComponent(component: string): LazyExoticComponent<ComponentType<PageProps>> {
   const loader = loaders[component];

@@ -1,0 +1,33 @@
+import { describe, expect, it, vi } from 'vitest';
+import { prefetchPages, registerPage } from './registry';
+
+describe('prefetchPages', () => {
+  it('loads each page module once, one at a time when idle, and stops when asked', async () => {
+    const order: string[] = [];
+    const loader = (name: string) => vi.fn(async () => { order.push(name); return { default: () => null }; });
+    const a = loader('a'), b = loader('b'), c = loader('c');
+    registerPage('test/A', a); registerPage('test/B', b); registerPage('test/C', c);
+    const idle: (() => void)[] = [];
+    const stop = prefetchPages(['test/A', 'test/B', 'test/A', 'test/C'], (run) => { idle.push(run); return () => {}; });
+    expect(idle).toHaveLength(1); // nothing loads before the browser is idle
+    idle.shift()!();
+    await vi.waitFor(() => expect(idle).toHaveLength(1));
+    expect(order).toEqual(['a']);
+    idle.shift()!();
+    await vi.waitFor(() => expect(order).toEqual(['a', 'b']));
+    await vi.waitFor(() => expect(idle).toHaveLength(1));
+    stop();
+    idle.shift()!(); // a callback already queued runs, but nothing after it
+    await new Promise((r) => setTimeout(r, 10));
+    expect(idle).toHaveLength(0);
+    expect(a).toHaveBeenCalledTimes(1);
+  });
+
+  it('goes on past a page whose code fails to load', async () => {
+    const failing = vi.fn(async () => { throw new Error('chunk gone'); });
+    const fine = vi.fn(async () => ({ default: () => null }));
+    registerPage('test/Failing', failing); registerPage('test/Fine', fine);
+    prefetchPages(['test/Failing', 'test/Fine'], (run) => { setTimeout(run, 0); return () => {}; });
+    await vi.waitFor(() => expect(fine).toHaveBeenCalledTimes(1));
+  });
+});
