@@ -3,8 +3,9 @@
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { buildServer, newestMtime, serverBuildState, serverEntry } from './build-server.mjs';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { SourceMap } from 'node:module';
+import { buildServer, newestMtime, serverBuildState, serverDist, serverEntry } from './build-server.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 process.chdir(root);
@@ -24,6 +25,37 @@ if (serverState) {
   await buildServer();
 }
 
-// Stack traces name the TypeScript sources (the bundle's source map is read only when one is printed).
-process.setSourceMapsEnabled(true);
+// Stack traces name the TypeScript sources. Node's own source-map support reads and indexes the
+// bundle's map as the bundle loads, on every start; here the map is read the first time a stack of
+// the bundle is formatted, and each frame in the bundle is rewritten to its source file and line.
+const bundleUrl = pathToFileURL(serverEntry).href;
+let bundleMap;
+const mapOf = () => (bundleMap ??= (() => {
+  try {
+    return new SourceMap(JSON.parse(fs.readFileSync(`${serverEntry}.map`, 'utf8')));
+  } catch {
+    return null;
+  }
+})());
+const sourceOf = (frame) => {
+  const file = frame.getFileName();
+  if (file !== bundleUrl && file !== serverEntry) return undefined;
+  const entry = mapOf()?.findEntry(frame.getLineNumber() - 1, frame.getColumnNumber() - 1);
+  if (!entry?.originalSource) return undefined;
+  const source = path.resolve(serverDist, entry.originalSource.replace(/^file:\/\//, '/'));
+  return { from: `${file}:${frame.getLineNumber()}:${frame.getColumnNumber()}`, to: `${source}:${entry.originalLine + 1}:${entry.originalColumn + 1}` };
+};
+Error.prepareStackTrace = (error, frames) => {
+  let head;
+  try {
+    head = Error.prototype.toString.call(error);
+  } catch {
+    head = '<error>';
+  }
+  return head + frames.map((frame) => {
+    const text = String(frame);
+    const mapped = sourceOf(frame);
+    return `\n    at ${mapped ? text.replace(mapped.from, mapped.to) : text}`;
+  }).join('');
+};
 await import(serverEntry);

@@ -58,4 +58,4 @@ export const webRoutes = fp(async (app: FastifyInstance) => {
     if (wantsPage) return sitePath(p) ? sendSite(req, reply, p) : sendHtml(reply, html);
     return reply.status(404).send(fail(NOT_FOUND_MESSAGE, 404));
   });
-});
+}, { name: 'web' });

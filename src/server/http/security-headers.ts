@@ -48,4 +48,4 @@ export const securityHeaders = fp(async (app: FastifyInstance) => {
   app.addHook('onRequest', async (req, reply) => {
     if (req.protocol === 'https') reply.header('Strict-Transport-Security', HSTS);
   });
-});
+}, { name: 'security-headers' });
