@@ -1,18 +1,21 @@
 // Compiles the server (src/server + src/schema, TypeScript) into one ES module, dist/server/main.js,
 // so a start loads plain JavaScript instead of transpiling ~300 files every time.
-// Packages stay external (loaded from node_modules as they are); the .mjs files the server starts as
-// worker threads by path (cgreport's SQLite worker) are copied beside the bundle.
+// The packages it uses are bundled in as well, but for a few loaded from node_modules (see EXTERNAL
+// and LAZY below); the .mjs files the server starts as worker threads by path (cgreport's SQLite
+// worker) are copied beside the bundle.
 //
 //   node scripts/build-server.mjs          build when missing or older than its sources
 //   node scripts/build-server.mjs --force  build anyway
 import fs from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const serverDist = path.join(root, 'dist/server');
 export const serverEntry = path.join(serverDist, 'main.js');
-const SOURCES = ['src/server', 'src/schema', 'package.json', 'tsconfig.json', 'scripts/build-server.mjs'];
+// node_modules/.package-lock.json: npm rewrites it on every install that changes a package (now bundled in).
+const SOURCES = ['src/server', 'src/schema', 'package.json', 'package-lock.json', 'node_modules/.package-lock.json', 'tsconfig.json', 'scripts/build-server.mjs'];
 
 export function newestMtime(entry) {
   const stat = fs.statSync(entry, { throwIfNoEntry: false });
@@ -36,6 +39,44 @@ const workerFiles = (dir) => fs.readdirSync(dir, { withFileTypes: true }).flatMa
   return e.name.endsWith('.mjs') && !e.name.includes('.test.') ? [p] : [];
 });
 
+// Packages are bundled too: Node resolving, reading and compiling the ~1,500 files they are made of
+// cost more than half of every start. These stay outside: a native addon, packages that read files
+// beside their own code, and exceljs (already loaded on the first export only).
+const EXTERNAL = ['better-sqlite3', 'pg-native', 'exceljs'];
+
+/**
+ * CommonJS packages a site without S3, Redis or PostgreSQL never uses, and the captcha (which parses
+ * its font as it loads): a statement importing one gets a stand-in whose members load the package
+ * on first use, so a start does not pay for them (~300 ms together on this machine class).
+ */
+const LAZY = ['@aws-sdk/client-s3', 'ioredis', 'pg', 'svg-captcha'];
+
+const lazyPackages = {
+  name: 'lazy-packages',
+  setup(b) {
+    const names = new Set(LAZY);
+    b.onResolve({ filter: /^[@a-z]/ }, (args) => {
+      if (!names.has(args.path)) return undefined;
+      // The stand-in's own require, and import() (already loaded on demand), reach the package itself.
+      if (args.namespace === 'lazy' || args.kind === 'dynamic-import') return { path: args.path, external: true };
+      return { path: args.path, namespace: 'lazy' };
+    });
+    b.onLoad({ filter: /.*/, namespace: 'lazy' }, (args) => {
+      const real = createRequire(import.meta.url)(args.path);
+      const members = Object.getOwnPropertyNames(real).filter((k) => typeof real !== 'function' || !['length', 'name', 'prototype', 'arguments', 'caller'].includes(k));
+      return {
+        loader: 'js',
+        contents: `let mod;
+const load = () => (mod ??= require(${JSON.stringify(args.path)}));
+const lazy = ${typeof real === 'function' ? 'function (...args) { return new.target ? Reflect.construct(load(), args, new.target) : load().apply(this, args); }' : '{}'};
+for (const name of ${JSON.stringify(members)}) Object.defineProperty(lazy, name, { get: () => load()[name], enumerable: true, configurable: true });
+module.exports = lazy;
+`,
+      };
+    });
+  },
+};
+
 /** Builds into a fresh folder and swaps it in, so a server starting meanwhile never loads half a bundle. */
 export async function buildServer() {
   const started = Date.now();
@@ -49,9 +90,14 @@ export async function buildServer() {
     platform: 'node',
     format: 'esm',
     target: 'node20',
-    packages: 'external',
+    external: EXTERNAL,
+    // Bundled CommonJS packages call require() for Node's own modules: give them one.
+    banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
     sourcemap: 'linked',
     logLevel: 'warning',
+    plugins: [lazyPackages],
+    // Names this build: src/server/bootstrap.ts trusts a schema set this very build has checked before.
+    define: { 'process.env.SERVER_BUILD_ID': JSON.stringify(`${started}-${process.pid}`) },
   });
   for (const file of workerFiles(path.join(root, 'src/server'))) {
     const to = path.join(tmp, path.basename(file));

@@ -1,4 +1,4 @@
-import Ajv, { type ErrorObject } from 'ajv';
+import Ajv, { type ErrorObject, type ValidateFunction } from 'ajv';
 import { linkageProblems } from './linkage';
 import { dictOf } from './views';
 import { pageMetaSchema } from './meta-schema';
@@ -15,8 +15,9 @@ export class SchemaError extends Error {
   }
 }
 
-const ajv = new Ajv({ allErrors: false, strict: true, allowUnionTypes: true });
-const validateMeta = ajv.compile(pageMetaSchema);
+// Compiled on first use (~150 ms): a server start that trusts its last check never needs it.
+let validateMeta: ValidateFunction | undefined;
+const metaValidator = (): ValidateFunction => (validateMeta ??= new Ajv({ allErrors: false, strict: true, allowUnionTypes: true }).compile(pageMetaSchema));
 
 function describe(e: ErrorObject): string {
   if (e.keyword === 'additionalProperties') return `unknown property "${(e.params as { additionalProperty: string }).additionalProperty}"`;
@@ -26,8 +27,9 @@ function describe(e: ErrorObject): string {
 
 /** Checks one parsed document: the meta-schema first, then the rules JSON Schema cannot say. */
 export function checkPageSchema(doc: unknown, source: string): PageSchema {
-  if (!validateMeta(doc)) {
-    const e = validateMeta.errors![0];
+  const validate = metaValidator();
+  if (!validate(doc)) {
+    const e = validate.errors![0];
     throw new SchemaError(source, e.instancePath, describe(e));
   }
   const schema = doc as unknown as PageSchema;

@@ -31,7 +31,9 @@ export interface Boot {
  */
 export async function bootstrap(config: Config, root = process.cwd()): Promise<Boot> {
   const schemasDir = config.schemasDir ?? path.join(root, 'schemas');
-  const schemas = loadSchemas(schemasDir);
+  // The compiled server trusts a schema set it has checked before (SERVER_BUILD_ID is set by scripts/build-server.mjs).
+  const build = process.env.SERVER_BUILD_ID;
+  const schemas = loadSchemas(schemasDir, build ? { file: path.join(config.dataDir, 'schemas-checked'), build } : undefined);
   const connection = await connect(config);
   const { dialect, describe } = connection;
   const sessions = new SessionCache();
