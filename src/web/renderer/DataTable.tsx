@@ -1,12 +1,13 @@
 import { DownOutlined } from '@ant-design/icons';
-import { Divider, Dropdown, Table, Tag, Typography, type TablePaginationConfig, type TableProps } from 'antd';
+import { Dropdown, Table, Tag, theme, type TablePaginationConfig, type TableProps } from 'antd';
 import type { SorterResult } from 'antd/es/table/interface';
-import { Fragment, useMemo } from 'react';
+import { Fragment, useMemo, useState, type CSSProperties } from 'react';
 import type { ListColumn } from '../../schema/columns';
 import type { MarkTone, RowMark } from '../../schema/row-marks';
 import { widgetOf } from '../widgets';
 import type { Row } from './api';
 import type { ListState } from './useList';
+import './SchemaList.css';
 
 /** One entry of a row's action links. */
 export interface RowLink {
@@ -56,8 +57,53 @@ function withChildren(rows: Row[], tree: DataTableProps['tree']): Row[] {
   });
 }
 
+/**
+ * A row's links: the first and the inline ones shown, the rest under 更多. Plain anchors and a drawn
+ * separator (the table's link and split colours), not a Typography.Link and a Divider each: every
+ * antd component a row mounts registers its styles again, which a virtual table does for each row
+ * it scrolls into view (the renderer bench).
+ */
+function RowActions({ links }: { links: RowLink[] }) {
+  const [first, ...rest] = links;
+  if (!first) return null;
+  const shown = [first, ...rest.filter((l) => l.inline)];
+  const more = rest.filter((l) => !l.inline);
+  return (
+    <span className="schema-row-actions">
+      {shown.map((l, i) => (
+        <Fragment key={l.key}>
+          {i > 0 && <span className="schema-row-split" />}
+          <a className={l.danger ? 'schema-row-link-danger' : undefined} onClick={l.onClick}>{l.label}</a>
+        </Fragment>
+      ))}
+      {more.length > 0 && (
+        <>
+          <span className="schema-row-split" />
+          <MoreLinks links={more} />
+        </>
+      )}
+    </span>
+  );
+}
+
+/** 更多 and its menu: the Dropdown is mounted on the first click (most rows' menus are never opened). */
+function MoreLinks({ links }: { links: RowLink[] }) {
+  const [open, setOpen] = useState<boolean | null>(null);
+  const label = <>更多 <DownOutlined /></>;
+  if (open === null) return <a onClick={() => setOpen(true)}>{label}</a>;
+  return (
+    <Dropdown trigger={['click']} open={open} onOpenChange={setOpen} menu={{ items: links.map((l) => ({ key: l.key, label: l.label, danger: l.danger, onClick: l.onClick })) }}>
+      <a>{label}</a>
+    </Dropdown>
+  );
+}
+
 /** A schema page's table: its columns, sorting, paging, selection and row actions. */
 export function DataTable({ columns, rows, pagination, sort, loading, onSort, rowLinks, selectedIds, onSelect, rowMarks, tree }: DataTableProps) {
+  const { token } = theme.useToken();
+  // The row links' colours (SchemaList.css), as Typography.Link and Divider had them.
+  const colors = useMemo(() => ({ '--schema-danger': token.colorError, '--schema-danger-hover': token.colorErrorHover, '--schema-danger-active': token.colorErrorActive, '--schema-split': token.colorSplit }) as CSSProperties,
+    [token.colorError, token.colorErrorHover, token.colorErrorActive, token.colorSplit]);
   // A virtual table needs every column's width and a fixed body height to place the rows it renders.
   const virtual = rows.length > VIRTUAL_PAST;
   const tableColumns = useMemo<TableProps<Row>['columns']>(() => [
@@ -82,30 +128,7 @@ export function DataTable({ columns, rows, pagination, sort, loading, onSort, ro
       fixed: 'right' as const,
       width: ACTIONS_WIDTH,
       align: 'center' as const,
-      render: (_: unknown, row: Row) => {
-        const [first, ...rest] = rowLinks(row);
-        if (!first) return null;
-        const shown = [first, ...rest.filter((l) => l.inline)];
-        const more = rest.filter((l) => !l.inline);
-        return (
-          <span className="schema-row-actions">
-            {shown.map((l, i) => (
-              <Fragment key={l.key}>
-                {i > 0 && <Divider type="vertical" />}
-                <Typography.Link type={l.danger ? 'danger' : undefined} onClick={l.onClick}>{l.label}</Typography.Link>
-              </Fragment>
-            ))}
-            {more.length > 0 && (
-              <>
-                <Divider type="vertical" />
-                <Dropdown trigger={['click']} menu={{ items: more.map((l) => ({ key: l.key, label: l.label, danger: l.danger, onClick: l.onClick })) }}>
-                  <a>更多 <DownOutlined /></a>
-                </Dropdown>
-              </>
-            )}
-          </span>
-        );
-      },
+      render: (_: unknown, row: Row) => <RowActions links={rowLinks(row)} />,
     },
   ], [columns, rowLinks, rowMarks, sort, virtual]);
   const scroll = useMemo(() => (virtual
@@ -122,6 +145,7 @@ export function DataTable({ columns, rows, pagination, sort, loading, onSort, ro
   return (
     <Table<Row>
       rowKey="id"
+      style={colors}
       rowClassName={(row) => { const [first] = rowMarks?.(row) ?? []; return first ? `schema-row-marked-${first.tone ?? 'warning'}` : ''; }}
       size="middle"
       bordered

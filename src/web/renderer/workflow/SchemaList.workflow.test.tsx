@@ -59,7 +59,7 @@ describe('a workflow page', () => {
   it("shows a row's transitions beside its first link; 编辑 and 删除 only in an editable state", async () => {
     await open();
     expect(linksOf('写周报')).toEqual(['编辑', '开始', '作废', '更多']);
-    expect(within(actionsOf('写周报') as HTMLElement).getByText('作废').closest('a')).toHaveClass('ant-typography-danger');
+    expect(within(actionsOf('写周报') as HTMLElement).getByText('作废').closest('a')).toHaveClass('schema-row-link-danger');
     expect(linksOf('修复缺陷')).toEqual(['详情', '完成', '作废']);
     fireEvent.click(within(actionsOf('写周报') as HTMLElement).getByText('更多'));
     expect((await screen.findAllByRole('menuitem')).map((m) => m.textContent)).toEqual(['详情', '删除']);
