@@ -85,6 +85,28 @@ describe(`Excel export and import [${BACKEND}]`, () => {
     expect(await codes()).toEqual(['CEO', 'DEV', 'HR']);
   });
 
+  it('reads date cells as dates and skips blank rows, naming each row by its line in the sheet', async () => {
+    const form = new FormData();
+    const wb = new ExcelJS.Workbook();
+    const sheet = wb.addWorksheet('任务');
+    sheet.addRow(['任务名称', '负责人', '截止日期', '优先级']);
+    sheet.addRow(['整理申报材料', 'reviewer', new Date(Date.UTC(2030, 0, 31)), '紧急']);
+    sheet.addRow([]);
+    sheet.addRow(['汇总评审意见', 'reviewer', '2030-02-15', '重要']);
+    sheet.addRow(['', 'reviewer', '2030-02-16', '一般']);
+    sheet.getCell('C2').numFmt = 'yyyy-mm-dd';
+    form.append('file', new Blob([await wb.xlsx.writeBuffer()]), 'tasks.xlsx');
+    const send = () => fetch(`${s.apiUrl}/pms/task/importExcel`, { method: 'POST', body: form, headers: { 'X-Access-Token': token } }).then((r) => r.json());
+    const bad = await send();
+    expect(bad.success).toBe(false);
+    expect(bad.message).toContain('第5行: 任务名称不能为空');
+    sheet.getCell('A5').value = '准备答辩';
+    form.set('file', new Blob([await wb.xlsx.writeBuffer()]), 'tasks.xlsx');
+    expect(await send()).toMatchObject({ success: true, message: '文件导入成功！数据行数：3' });
+    const rows = expectOk(await s.api.get(`/pms/task/list?title=${encodeURIComponent('整理申报材料')}`, { token })).records;
+    expect(rows.map((r: any) => String(r.deadline).slice(0, 10))).toEqual(['2030-01-31']);
+  });
+
   it('refuses a file that is not a spreadsheet, a body that is not multipart, and users without the button', async () => {
     const notSheet = await upload(new Blob(['not a zip']));
     expect(notSheet.status).toBe(400);
