@@ -5,7 +5,7 @@ import type { Kysely } from 'kysely';
 import { hashPassword } from '../../auth/password.js';
 import { newId } from '../../util/ids.js';
 import { formatDateTime } from '../../util/time.js';
-import type { Db } from '../tables.js';
+import type { Database, Db } from '../tables.js';
 import { DEFAULT_SITE } from '../../modules/site/settings.js';
 import { seedCategories } from '../../modules/category/seed.js';
 import { seedFillRules } from '../../modules/rules/fill-rule-seed.js';
@@ -35,91 +35,111 @@ export async function seedIfEmpty(db: Db, opts: { seedDir: string; adminPassword
   if (existing) return false;
   const now = formatDateTime();
   const stamp = { createBy: 'system', createTime: now, updateBy: null, updateTime: null };
+  // scrypt runs on libuv's threads meanwhile (~50 ms a hash): the administrator's password, and the guest's unknowable one.
+  const hashes = Promise.all([hashPassword(opts.adminPassword), hashPassword(randomBytes(32).toString('hex'))]);
+  hashes.catch(() => undefined);
 
   await inTransaction(db, async (tx) => {
+    // Rows go in as multi-row statements (in the order they were made), a few hundred at a time.
+    const insertAll = async (table: keyof Database & string, rows: object[]) => {
+      for (let i = 0; i < rows.length; i += 200) await tx.insertInto(table).values(rows.slice(i, i + 200) as never).execute();
+    };
+
     // menus and buttons
     const permByUrl = new Map<string, string>();
     const allPerms: string[] = [];
     const menus = readSeed<MenuSeed[]>(opts.seedDir, 'menus.json');
-    const addMenu = async (m: MenuSeed, parentId: string | null, sortNo: number) => {
+    const permissionRows: object[] = [];
+    const addMenu = (m: MenuSeed, parentId: string | null, sortNo: number) => {
       const id = newId();
       permByUrl.set(m.url, id);
       allPerms.push(id);
       const hasChildren = !!m.children?.length;
-      await tx.insertInto('sysPermission').values({
+      permissionRows.push({
         id, parentId, name: m.name, url: m.url, component: m.component, componentName: m.componentName ?? null,
         redirect: null, menuType: parentId ? 1 : 0, perms: null, permsType: null, sortNo, alwaysShow: 0,
         icon: m.icon ?? null, isRoute: 1, isLeaf: hasChildren ? 0 : 1, keepAlive: 0, hidden: m.hidden ? 1 : 0, hideTab: 0,
         description: null, delFlag: 0, ruleFlag: 0, status: null, internalOrExternal: 0, ...stamp,
-      }).execute();
+      });
       for (const [i, b] of (m.buttons ?? []).entries()) {
         const bid = newId();
         allPerms.push(bid);
         permByUrl.set(`${m.url}#${b.perms}`, bid);
-        await tx.insertInto('sysPermission').values({
+        permissionRows.push({
           id: bid, parentId: id, name: b.name, url: null, component: null, componentName: null, redirect: null,
           menuType: 2, perms: b.perms, permsType: b.permsType ?? '1', sortNo: i + 1, alwaysShow: 0, icon: null, isRoute: 0,
           isLeaf: 1, keepAlive: 0, hidden: 0, hideTab: 0, description: null, delFlag: 0, ruleFlag: 0, status: '1',
           internalOrExternal: 0, ...stamp,
-        }).execute();
+        });
       }
-      for (const [i, c] of (m.children ?? []).entries()) await addMenu(c, id, i + 1);
+      for (const [i, c] of (m.children ?? []).entries()) addMenu(c, id, i + 1);
     };
-    for (const [i, m] of menus.entries()) await addMenu(m, null, i);
+    for (const [i, m] of menus.entries()) addMenu(m, null, i);
+    await insertAll('sysPermission', permissionRows);
 
     // roles and their grants: '*' is everything, a menu url grants that menu and its buttons,
     // `url#perms` that menu and that one button (意见反馈: everyone submits, only the administrator replies)
     const roleIds = new Map<string, string>();
+    const roleRows: object[] = [], rolePermissionRows: object[] = [];
     for (const r of readSeed<RoleSeed[]>(opts.seedDir, 'roles.json')) {
       const roleId = newId();
       roleIds.set(r.roleCode, roleId);
-      await tx.insertInto('sysRole').values({ id: roleId, roleCode: r.roleCode, roleName: r.roleName, description: r.description, ...stamp }).execute();
+      roleRows.push({ id: roleId, roleCode: r.roleCode, roleName: r.roleName, description: r.description, ...stamp });
       const grants = (key: string) => r.grants.includes(key.split('#')[0]) || r.grants.includes(key)
         || (!key.includes('#') && r.grants.some((g) => g.startsWith(`${key}#`)));
       const granted = r.grants.includes('*') ? allPerms
         : [...permByUrl.entries()].filter(([key]) => grants(key)).map(([, id]) => id);
-      for (const permissionId of granted) {
-        await tx.insertInto('sysRolePermission').values({ id: newId(), roleId, permissionId }).execute();
-      }
+      for (const permissionId of granted) rolePermissionRows.push({ id: newId(), roleId, permissionId });
     }
+    await insertAll('sysRole', roleRows);
+    await insertAll('sysRolePermission', rolePermissionRows);
 
     // departments
     const departIds = new Map<string, string>();
-    const addDepart = async (d: DepartSeed, parentId: string | null, order: number) => {
+    const departRows: object[] = [];
+    const addDepart = (d: DepartSeed, parentId: string | null, order: number) => {
       const id = newId();
       departIds.set(d.orgCode, id);
-      await tx.insertInto('sysDepart').values({
+      departRows.push({
         id, parentId, departName: d.departName, departNameEn: null, departNameAbbr: null, departOrder: order,
         description: null, orgCategory: d.orgCategory, orgType: parentId ? '2' : '1', orgCode: d.orgCode, mobile: null,
         fax: null, address: null, memo: null, status: '1', delFlag: '0', ...stamp,
-      }).execute();
-      for (const [i, c] of (d.children ?? []).entries()) await addDepart(c, id, i);
+      });
+      for (const [i, c] of (d.children ?? []).entries()) addDepart(c, id, i);
     };
-    for (const [i, d] of readSeed<DepartSeed[]>(opts.seedDir, 'departs.json').entries()) await addDepart(d, null, i);
+    for (const [i, d] of readSeed<DepartSeed[]>(opts.seedDir, 'departs.json').entries()) addDepart(d, null, i);
+    await insertAll('sysDepart', departRows);
 
     // users: the administrator gets ADMIN_PASSWORD, the demo accounts share it until changed
-    const password = await hashPassword(opts.adminPassword);
+    const [password, guestPassword] = await hashes;
+    const userRows: object[] = [], userRoleRows: object[] = [], userDepartRows: object[] = [];
     for (const u of readSeed<UserSeed[]>(opts.seedDir, 'users.json')) {
       const id = newId();
       // The guest account is entered only through /sys/guestLogin: its password is unknowable.
-      const userPassword = u.guest ? await hashPassword(randomBytes(32).toString('hex')) : password;
-      await tx.insertInto('sysUser').values({
+      const userPassword = u.guest ? guestPassword : password;
+      userRows.push({
         id, username: u.username, realname: u.realname, password: userPassword, salt: null, avatar: null, birthday: null, sex: u.sex,
         email: u.email ?? null, phone: null, orgCode: u.departs[0] ?? null, status: 1, delFlag: 0, workNo: u.workNo ?? null,
         post: null, telephone: null, userIdentity: 1, departIds: null, relTenantIds: null, ...stamp,
-      }).execute();
-      for (const code of u.roles) await tx.insertInto('sysUserRole').values({ id: newId(), userId: id, roleId: roleIds.get(code)! }).execute();
-      for (const org of u.departs) await tx.insertInto('sysUserDepart').values({ id: newId(), userId: id, depId: departIds.get(org)! }).execute();
+      });
+      for (const code of u.roles) userRoleRows.push({ id: newId(), userId: id, roleId: roleIds.get(code)! });
+      for (const org of u.departs) userDepartRows.push({ id: newId(), userId: id, depId: departIds.get(org)! });
     }
+    await insertAll('sysUser', userRows);
+    await insertAll('sysUserRole', userRoleRows);
+    await insertAll('sysUserDepart', userDepartRows);
 
     // dictionaries
+    const dictRows: object[] = [], dictItemRows: object[] = [];
     for (const d of readSeed<DictSeed[]>(opts.seedDir, 'dicts.json')) {
       const dictId = newId();
-      await tx.insertInto('sysDict').values({ id: dictId, dictCode: d.dictCode, dictName: d.dictName, description: null, delFlag: 0, type: d.type ?? 0, ...stamp }).execute();
+      dictRows.push({ id: dictId, dictCode: d.dictCode, dictName: d.dictName, description: null, delFlag: 0, type: d.type ?? 0, ...stamp });
       for (const [i, [text, value]] of d.items.entries()) {
-        await tx.insertInto('sysDictItem').values({ id: newId(), dictId, itemText: text, itemValue: value, description: null, sortOrder: i + 1, status: 1, ...stamp }).execute();
+        dictItemRows.push({ id: newId(), dictId, itemText: text, itemValue: value, description: null, sortOrder: i + 1, status: 1, ...stamp });
       }
     }
+    await insertAll('sysDict', dictRows);
+    await insertAll('sysDictItem', dictItemRows);
 
     // rows of schema tables (created by the start-up sync before the seed runs)
     for (const r of readSeed<{ ruleName: string; ruleCode: string; ruleDescription: string; ruleJson: unknown }[]>(opts.seedDir, 'check-rules.json')) {
