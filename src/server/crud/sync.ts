@@ -23,6 +23,32 @@ export async function inspectTable(db: AnyDb, dialect: Dialect, table: string): 
   return { columns: cols.rows.map((r) => r.name), indexes: idx.rows.map((r) => r.name) };
 }
 
+/**
+ * inspectTable for every table at once (two statements instead of two a table): what a start needs
+ * to plan all its tables. SQLite's table names match whatever their case, as in inspectTable.
+ */
+export async function inspectTables(db: AnyDb, dialect: Dialect): Promise<(table: string) => ExistingTable | null> {
+  const raw = db.withoutPlugins();
+  const found = new Map<string, ExistingTable>();
+  const key = (t: string) => (dialect === 'sqlite' ? t.toLowerCase() : t);
+  const [cols, idx] = dialect === 'sqlite'
+    ? await Promise.all([
+      sql<{ t: string; name: string }>`select m.name as t, p.name as name from sqlite_master m, pragma_table_info(m.name) p where m.type = 'table' order by m.name, p.cid`.execute(raw),
+      sql<{ t: string; name: string }>`select m.name as t, i.name as name from sqlite_master m, pragma_index_list(m.name) i where m.type = 'table'`.execute(raw),
+    ])
+    : await Promise.all([
+      sql<{ t: string; name: string }>`select table_name as t, column_name as name from information_schema.columns where table_schema = current_schema() order by table_name, ordinal_position`.execute(raw),
+      sql<{ t: string; name: string }>`select tablename as t, indexname as name from pg_indexes where schemaname = current_schema()`.execute(raw),
+    ]);
+  for (const r of cols.rows) {
+    let t = found.get(key(r.t));
+    if (!t) found.set(key(r.t), t = { columns: [], indexes: [] });
+    t.columns.push(r.name);
+  }
+  for (const r of idx.rows) found.get(key(r.t))?.indexes.push(r.name);
+  return (table) => found.get(key(table)) ?? null;
+}
+
 function sqlType(c: ColumnSpec): string {
   switch (c.type) {
     case 'string': return `varchar(${c.length ?? 255})`;
@@ -145,8 +171,9 @@ export async function syncIndexes(db: AnyDb, dialect: Dialect, schemas: PageSche
 /** Start-up sync of the built-in schemas: creates and extends tables, never drops. */
 export async function syncBuiltIn(db: AnyDb, dialect: Dialect, schemas: PageSchema[]): Promise<string[]> {
   const done: string[] = [];
+  const existing = await inspectTables(db, dialect);
   for (const s of schemas) {
-    const plan = planSync(s, await inspectTable(db, dialect, s.table)).filter((p) => p.kind !== 'dropColumn');
+    const plan = planSync(s, existing(s.table)).filter((p) => p.kind !== 'dropColumn');
     if (plan.length) {
       await applyPlan(db, plan);
       done.push(s.table);
