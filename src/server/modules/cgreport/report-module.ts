@@ -120,9 +120,11 @@ async function routes(app: FastifyInstance): Promise<void> {
   /** The report a runtime route names, once the user may run it. */
   const report = (req: FastifyRequest) => loadRunnable(app.ctx, req, REPORT,
     () => service.load((req.params as { code?: string }).code ?? ''), (r) => ({ id: r.head.id, code: r.head.code }));
-  // The database learns what reports may read at start (PostgreSQL: the report role and its grants).
+  // The database learns what reports may read at start (PostgreSQL: the report role and its grants),
+  // without holding the start up (SQLite: a worker thread to boot): a report asking meanwhile waits
+  // for that same preparation.
   app.addHook('onReady', async () => {
-    await service.prepare().catch((e) => app.log.warn(`report policy not prepared: ${(e as Error).message}`));
+    void service.prepare().catch((e) => app.log.warn(`report policy not prepared: ${(e as Error).message}`));
   });
 
   app.get('/online/cgreport/api/getRpColumns/:code', { config: { access: 'record' }, schema: { params: idParam } }, async (req) => ok(await rpColumns(app.ctx, await report(req))));
