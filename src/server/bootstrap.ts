@@ -31,9 +31,10 @@ export interface Boot {
  */
 export async function bootstrap(config: Config, root = process.cwd()): Promise<Boot> {
   const schemasDir = config.schemasDir ?? path.join(root, 'schemas');
-  // The compiled server trusts a schema set it has checked before (SERVER_BUILD_ID is set by scripts/build-server.mjs).
+  // The compiled server trusts a schema set this build has checked before, whatever the data dir:
+  // SERVER_BUILD_ID is set by scripts/build-server.mjs, and the stamp lives beside the bundle.
   const build = process.env.SERVER_BUILD_ID;
-  const schemas = loadSchemas(schemasDir, build ? { file: path.join(config.dataDir, 'schemas-checked'), build } : undefined);
+  const schemas = loadSchemas(schemasDir, build ? { file: path.join(import.meta.dirname, 'schemas-checked'), build } : undefined);
   const connection = await connect(config);
   const { dialect, describe } = connection;
   const sessions = new SessionCache();
