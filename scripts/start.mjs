@@ -10,10 +10,11 @@ import { buildServer, newestMtime, serverBuildState, serverDist, serverEntry } f
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 process.chdir(root);
 
+// A web build from elsewhere (WEB_DIST) is served as it is: its sources are not walked.
 const webDist = process.env.WEB_DIST ?? 'dist/web';
-const built = fs.statSync(path.join(webDist, 'index.html'), { throwIfNoEntry: false });
-const sources = Math.max(...['src/web', 'src/schema', 'public', 'vite.config.ts', 'package.json'].map(newestMtime));
-if (!process.env.WEB_DIST && (!built || built.mtimeMs < sources)) {
+const built = !process.env.WEB_DIST && fs.statSync(path.join(webDist, 'index.html'), { throwIfNoEntry: false });
+const webStale = () => !built || built.mtimeMs < Math.max(...['src/web', 'src/schema', 'public', 'vite.config.ts', 'package.json'].map(newestMtime));
+if (!process.env.WEB_DIST && webStale()) {
   console.log(built ? 'web sources changed: rebuilding the web app…' : 'building the web app (first start)…');
   const res = spawnSync(process.execPath, [path.join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'], { stdio: 'inherit' });
   if (res.status !== 0) process.exit(res.status ?? 1);
