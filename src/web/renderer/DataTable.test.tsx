@@ -1,12 +1,13 @@
 // @vitest-environment happy-dom
-import { cleanup, render } from '@testing-library/react';
-import { afterEach, expect, it } from 'vitest';
+import '@testing-library/jest-dom/vitest';
+import { cleanup, fireEvent, render } from '@testing-library/react';
+import { afterEach, expect, it, vi } from 'vitest';
 import { listColumns } from '../../schema/columns';
 import { DataTable, VIRTUAL_PAST } from './DataTable';
 
 const columns = listColumns({ fields: [{ name: 'name', label: '名称', type: 'string' }, { name: 'code', label: '编码', type: 'string' }] });
 
-function renderRows(count: number) {
+function renderRows(count: number, onSelect: (ids: string[]) => void = () => {}, rowLinks: () => { key: string; label: string; danger?: boolean; onClick: () => void }[] = () => []) {
   const rows = Array.from({ length: count }, (_, i) => ({ id: `r${i + 1}`, name: `名称${i + 1}`, code: `C${i + 1}` }));
   return render(
     <DataTable
@@ -16,9 +17,9 @@ function renderRows(count: number) {
       sort={undefined}
       loading={false}
       onSort={() => {}}
-      rowLinks={() => []}
+      rowLinks={rowLinks}
       selectedIds={[]}
-      onSelect={() => {}}
+      onSelect={onSelect}
     />,
   );
 }
@@ -35,4 +36,19 @@ it('renders every row of an ordinary page, and only the rows in view past the vi
   const shown = big.container.querySelectorAll('.ant-table-row').length;
   expect(shown).toBeGreaterThan(0);
   expect(shown).toBeLessThan(200);
+});
+
+it("selects a virtual table's row with its checkbox, and offers a row's other links under 更多", async () => {
+  const onSelect = vi.fn();
+  const onDelete = vi.fn();
+  const links = () => [{ key: 'edit', label: '编辑', onClick: () => {} }, { key: 'delete', label: '删除', danger: true, onClick: onDelete }];
+  const { container, findByText } = renderRows(1000, onSelect, links);
+  const first = container.querySelector('.ant-table-tbody-virtual .ant-table-row')!;
+  const box = first.querySelector<HTMLInputElement>('input[type=checkbox]')!;
+  expect(box.closest('label')).toHaveClass('ant-checkbox-wrapper');
+  fireEvent.click(box);
+  expect(onSelect).toHaveBeenCalledWith(['r1']);
+  fireEvent.click(first.querySelector('.schema-row-actions')!.querySelectorAll('a')[1]);
+  fireEvent.click(await findByText('删除'));
+  expect(onDelete).toHaveBeenCalled();
 });

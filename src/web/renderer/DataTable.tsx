@@ -1,7 +1,7 @@
 import { DownOutlined } from '@ant-design/icons';
-import { Dropdown, Table, Tag, theme, type TablePaginationConfig, type TableProps } from 'antd';
+import { ConfigProvider, Dropdown, Table, Tag, theme, type CheckboxProps, type TablePaginationConfig, type TableProps } from 'antd';
 import type { SorterResult } from 'antd/es/table/interface';
-import { Fragment, useMemo, useState, type CSSProperties } from 'react';
+import { Fragment, useContext, useMemo, useState, type CSSProperties, type ReactElement, type ReactNode } from 'react';
 import type { ListColumn } from '../../schema/columns';
 import type { MarkTone, RowMark } from '../../schema/row-marks';
 import { widgetOf } from '../widgets';
@@ -98,9 +98,40 @@ function MoreLinks({ links }: { links: RowLink[] }) {
   );
 }
 
+/**
+ * A virtual table's row checkbox: antd Checkbox's markup and classes (their styles are on the page for
+ * the header's select-all box) around a native checkbox, answering antd's own handlers. A Checkbox
+ * component registers its styles again on every mount, which a virtual table does for each row it
+ * scrolls into view: a fifth of a scroll's main-thread time (the renderer bench). It lacks only the click wave.
+ */
+function RowCheckbox({ node, cls, hashId }: { node: ReactNode; cls: string; hashId: string }) {
+  const props = (node as ReactElement<CheckboxProps>).props;
+  const { checked, indeterminate, disabled, onClick, onChange } = props;
+  const state = (base: string) => [base, checked && `${base}-checked`, disabled && `${base}-disabled`].filter(Boolean).join(' ');
+  return (
+    <label className={`${state(`${cls}-wrapper`)} ${hashId}`}>
+      <span className={`${state(cls)}${indeterminate ? ` ${cls}-indeterminate` : ''} ${hashId}`}>
+        <input
+          className={`${cls}-input`}
+          type="checkbox"
+          checked={!!checked}
+          disabled={disabled}
+          onClick={onClick as never}
+          onChange={(e) => onChange?.({
+            target: { ...props, checked: e.target.checked }, nativeEvent: e.nativeEvent,
+            stopPropagation: () => e.stopPropagation(), preventDefault: () => e.preventDefault(),
+          } as never)}
+        />
+        <span className={`${cls}-inner`} />
+      </span>
+    </label>
+  );
+}
+
 /** A schema page's table: its columns, sorting, paging, selection and row actions. */
 export function DataTable({ columns, rows, pagination, sort, loading, onSort, rowLinks, selectedIds, onSelect, rowMarks, tree }: DataTableProps) {
-  const { token } = theme.useToken();
+  const { token, hashId } = theme.useToken();
+  const checkboxCls = useContext(ConfigProvider.ConfigContext).getPrefixCls('checkbox');
   // The row links' colours (SchemaList.css), as Typography.Link and Divider had them.
   const colors = useMemo(() => ({ '--schema-danger': token.colorError, '--schema-danger-hover': token.colorErrorHover, '--schema-danger-active': token.colorErrorActive, '--schema-split': token.colorSplit }) as CSSProperties,
     [token.colorError, token.colorErrorHover, token.colorErrorActive, token.colorSplit]);
@@ -112,6 +143,10 @@ export function DataTable({ columns, rows, pagination, sort, loading, onSort, ro
       dataIndex: col.field,
       title: col.title,
       width: col.width ?? (virtual ? VIRTUAL_COLUMN_WIDTH : undefined),
+      // A virtual table's rows keep to one line (the cut text as the cell's title, a long one's tooltip
+      // as usual): the height antd's virtual list assumes, so a scroll renders only the rows it shows
+      // (wrapped rows of two or three lines had it render twice as many, and re-place them once measured).
+      ellipsis: virtual,
       align: 'center' as const,
       sorter: col.sortable,
       sortOrder: sort?.column === col.field ? (sort.order === 'asc' ? 'ascend' as const : 'descend' as const) : null,
@@ -155,7 +190,10 @@ export function DataTable({ columns, rows, pagination, sort, loading, onSort, ro
       columns={tableColumns}
       dataSource={withChildren(rows, tree)}
       onChange={handleChange}
-      rowSelection={{ selectedRowKeys: selectedIds, onChange: (keys) => onSelect(keys.map(String)), preserveSelectedRowKeys: true }}
+      rowSelection={{
+        selectedRowKeys: selectedIds, onChange: (keys) => onSelect(keys.map(String)), preserveSelectedRowKeys: true,
+        renderCell: virtual ? (_checked, _row, _index, node) => <RowCheckbox node={node} cls={checkboxCls} hashId={hashId} /> : undefined,
+      }}
       expandable={tree ? { expandedRowKeys: tree.expanded, onExpandedRowsChange: (keys) => tree.onExpandedChange(keys.map(String)) } : undefined}
       pagination={pagination}
     />
