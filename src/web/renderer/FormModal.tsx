@@ -1,6 +1,6 @@
 import { FormItem, FormLayout, FormTab, PreviewText } from '@formily/antd-v5';
 import { createForm } from '@formily/core';
-import { createSchemaField, FormProvider, type ISchema } from '@formily/react';
+import { createSchemaField, FormProvider, Schema, type ISchema } from '@formily/react';
 import { Button, Divider, Modal, Spin, message } from 'antd';
 import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { compileForm, compileMainForm, type FormMode, type SubForm } from '../../schema/form';
@@ -13,8 +13,34 @@ import './validate-rules';
 import { HistoryTimeline } from './workflow/HistoryTimeline';
 import { panelLoader } from './panels';
 import { SubArrayTable } from './SubArrayTable';
+import './FormModal.css';
 
 const SchemaField = createSchemaField({ components: { FormItem, ArrayTable: SubArrayTable, FormTab, ...formComponents() } });
+
+/** Past this many top-level fields a form is drawn in chunks of CHUNK_SIZE fields (see `chunksOf`). */
+export const CHUNK_PAST = 100;
+const CHUNK_SIZE = 50;
+/** A field's usual height in a form (an input and the room for its message), for a chunk not yet shown. */
+const FIELD_HEIGHT = 56;
+
+/**
+ * A long form's top-level fields in consecutive chunks, in their order, each its own SchemaField in
+ * a box the browser lays out and paints only near the view (`content-visibility: auto`, FormModal.css).
+ * Typing into one of 2,000 fields otherwise re-laid out and repainted the whole form on every key
+ * (~25 ms of a key's 30; the renderer bench). The fields keep their names, paths and addresses: a chunk
+ * is no Formily node, only a box. Null for a short form (one SchemaField, as always).
+ */
+export function chunksOf(schema: ISchema): ISchema[] | null {
+  const ordered = Schema.getOrderProperties(schema as Schema);
+  if (ordered.length <= CHUNK_PAST) return null;
+  const chunks: ISchema[] = [];
+  for (let i = 0; i < ordered.length; i += CHUNK_SIZE) {
+    // Each chunk keeps the order it was given (x-index would sort within a chunk only).
+    const properties = Object.fromEntries(ordered.slice(i, i + CHUNK_SIZE).map(({ key, schema: node }) => [key, { ...(node as ISchema), 'x-index': undefined }]));
+    chunks.push({ ...schema, properties });
+  }
+  return chunks;
+}
 
 const TITLES: Record<FormMode, string> = { add: '新增', edit: '编辑', detail: '详情' };
 
@@ -45,6 +71,7 @@ export function FormModal({ schema, mode, record, onClose }: FormModalProps) {
   const subs = useSubForms(schema);
   const waitingForSubs = !!(schema.kind === 'main' && schema.subTables?.length) && !subs;
   const formSchema = useMemo(() => (subs ? compileMainForm(schema, subs, mode) : compileForm(schema, mode)), [schema, subs, mode]);
+  const chunks = useMemo(() => chunksOf(formSchema as ISchema), [formSchema]);
   const [loading, setLoading] = useState(mode !== 'add');
   const [saving, setSaving] = useState(false);
   const form = useMemo(() => createForm({
@@ -127,7 +154,13 @@ export function FormModal({ schema, mode, record, onClose }: FormModalProps) {
                 had been typed into the first one would be lost. */}
             {waitingForSubs ? <div style={{ minHeight: 160 }} /> : (
               <PreviewText.Placeholder value="">
-                <SchemaField schema={formSchema as ISchema} />
+                {chunks
+                  ? chunks.map((chunk, i) => (
+                    <div key={i} className="schema-form-chunk" style={{ containIntrinsicSize: `auto ${Object.keys(chunk.properties ?? {}).length * FIELD_HEIGHT}px` }}>
+                      <SchemaField schema={chunk} />
+                    </div>
+                  ))
+                  : <SchemaField schema={formSchema as ISchema} />}
               </PreviewText.Placeholder>
             )}
           </FormLayout>
