@@ -39,8 +39,8 @@ const workerFiles = (dir) => fs.readdirSync(dir, { withFileTypes: true }).flatMa
   return e.name.endsWith('.mjs') && !e.name.includes('.test.') ? [p] : [];
 });
 
-// Packages are bundled too: Node resolving, reading and compiling the ~1,500 files they are made of
-// cost more than half of every start. These stay outside: a native addon, packages that read files
+// Packages are bundled too: Node resolving, reading and compiling the ~850 files of them a start
+// loads cost a good part of every start. These stay outside: a native addon, packages that read files
 // beside their own code, and exceljs (already loaded on the first export only).
 const EXTERNAL = ['better-sqlite3', 'pg-native', 'exceljs'];
 
