@@ -38,5 +38,7 @@ declare module 'fastify' {
     public?: boolean;
     /** Reachable by the guest account (auth/guest.ts): the routes of the guest's shell only. */
     guest?: boolean;
+    /** Its replies set their own Content-Security-Policy (security-headers.ts leaves the site's out). */
+    ownContentPolicy?: boolean;
   }
 }

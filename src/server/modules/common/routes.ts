@@ -60,7 +60,7 @@ export async function commonRoutes(app: FastifyInstance): Promise<void> {
   });
 
   // The stored file sets its own policy below: none for what is shown inline (a PDF viewer must run), sandbox for downloads.
-  app.get('/sys/common/static/*', { config: { public: true }, helmet: { contentSecurityPolicy: false } }, async (req, reply) => {
+  app.get('/sys/common/static/*', { config: { public: true, ownContentPolicy: true } }, async (req, reply) => {
     const notFound = () => reply.status(404).send(fail(NOT_FOUND_MESSAGE, 404));
     const rel = staticRelativePath((req.params as { '*': string })['*'] ?? '');
     const stored = rel && await store.open(rel);
