@@ -91,6 +91,8 @@ try {
   // G2 charts still animating after their data had arrived (a second and more of frames), not the route.
   const NEUTRAL = '/dashboard/workplace';
   await open(NEUTRAL);
+  // As a person reads the first page before a click: the pages' code loads meanwhile, while the browser is idle.
+  await page.waitForTimeout(5000);
   const results = [];
   for (const r of leaves) {
     const first = await open(r.path);

@@ -46,7 +46,8 @@ const schemaPage = lazy(loadSchemaPage);
 type Idle = (run: () => void) => () => void;
 const whenIdle: Idle = (run) => {
   if (typeof requestIdleCallback === 'function') {
-    const id = requestIdleCallback(run, { timeout: 2000 });
+    // No deadline: evaluating a large chunk must never land in the middle of what the user is doing.
+    const id = requestIdleCallback(run);
     return () => cancelIdleCallback(id);
   }
   const id = setTimeout(run, 50);

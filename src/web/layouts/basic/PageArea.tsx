@@ -4,6 +4,7 @@ import { Navigate } from 'react-router-dom';
 import { matchRoute, type PageRoute } from '../../app/routes';
 import { pageComponent } from '../../pages/registry';
 import { IframePage } from './IframePage';
+import { PageActiveContext } from './pageActive';
 import { PageErrorBoundary } from './PageErrorBoundary';
 import type { PageMatch } from './pageRoutes';
 import type { PageTab } from './tabs';
@@ -41,7 +42,9 @@ export function PageArea({ routes, tabs, activeKey, reloads, redirect }: PageAre
         if (!match) return null;
         return (
           <div key={tab.key} style={tab.key === activeKey ? undefined : { display: 'none' }}>
-            <PageView key={reloads[tab.key] ?? 0} match={match} />
+            <PageActiveContext.Provider value={tab.key === activeKey}>
+              <PageView key={reloads[tab.key] ?? 0} match={match} />
+            </PageActiveContext.Provider>
           </div>
         );
       })}
