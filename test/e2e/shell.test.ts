@@ -10,6 +10,16 @@ describe('back-office shell in Chromium', () => {
   beforeEach(() => { ({ server, page } = session); });
 
   const toast = (text: string) => page.locator('.ant-message-notice').filter({ hasText: text });
+  /** Hovers the user menu until its entry shows (a hover while the page is still settling after login may not open it), then clicks it. */
+  const openUserMenu = async (entry: string) => {
+    const item = page.getByRole('menuitem', { name: entry });
+    await expect.poll(async () => {
+      await page.mouse.move(0, 0);
+      await page.getByTestId('user-menu').hover();
+      return item.isVisible().catch(() => false);
+    }, { timeout: 15_000, interval: 500 }).toBe(true);
+    await item.click();
+  };
   const sideMenu = () => page.locator('.ant-layout-sider .ant-menu');
 
   /** admin belongs to two departments, so the department choice comes first. */
@@ -75,8 +85,7 @@ describe('back-office shell in Chromium', () => {
 
   it('changes the password with every validation message, then logs out and back in', async () => {
     await loginAsAdmin();
-    await page.getByTestId('user-menu').hover();
-    await page.getByRole('menuitem', { name: '修改密码' }).click();
+    await openUserMenu('修改密码');
     const modal = page.locator('.ant-modal').filter({ hasText: '修改密码' });
     const submit = () => modal.getByRole('button', { name: /确\s*定/ }).click();
     await submit();
@@ -115,8 +124,7 @@ describe('back-office shell in Chromium', () => {
     await sideMenu().getByText('项目申报', { exact: true }).waitFor();
     await expect(sideMenu().getByText('系统管理', { exact: true }).count()).resolves.toBe(0);
     server.sql('update sys_session set expires_at = 0');
-    await page.getByTestId('user-menu').hover();
-    await page.getByRole('menuitem', { name: '清理缓存' }).click();
+    await openUserMenu('清理缓存');
     const modal = page.locator('.ant-modal-confirm').filter({ hasText: '登录已过期' });
     await modal.getByText('很抱歉，登录已过期，请重新登录').waitFor();
     await modal.getByRole('button', { name: '重新登录' }).click();
