@@ -2,36 +2,17 @@
 // read `<field>_dictText`), the same 100 rows, and the same table props as DataTable (bordered,
 // middle size, horizontal scroll, row selection, the row-action column, the same pagination).
 // `?variant=sort` gives every column an antd sorter, as DataTable's sortable columns have.
-import { DownOutlined } from '@ant-design/icons';
-import { Divider, Dropdown, Table, type TableProps } from 'antd';
+import { Table, type TableProps } from 'antd';
 import { useState, type Key } from 'react';
 import { showTotal } from '../../../../src/web/renderer/useList';
 import { tableSchema, variantRows as tableRows, variants } from '../data';
-import { rowLinks } from './links';
+import { actionsColumn } from './actionsColumn';
 
 type Row = Record<string, unknown>;
 
 const columns: TableProps<Row>['columns'] = [
   ...tableSchema.fields.map((f) => ({ key: f.name, dataIndex: f.dict ? `${f.name}_dictText` : f.name, title: f.label, align: 'center' as const, sorter: variants.has('sort') })),
-  {
-    key: '__actions',
-    title: '操作',
-    fixed: 'right' as const,
-    width: 160,
-    align: 'center' as const,
-    render: (_: unknown, row: Row) => {
-      const [first, ...more] = rowLinks(row);
-      return (
-        <span className="schema-row-actions">
-          <a onClick={first.onClick}>{first.label}</a>
-          <Divider type="vertical" />
-          <Dropdown trigger={['click']} menu={{ items: more.map((l) => ({ key: l.key, label: l.label, danger: l.danger, onClick: l.onClick })) }}>
-            <a>更多 <DownOutlined /></a>
-          </Dropdown>
-        </span>
-      );
-    },
-  },
+  actionsColumn,
 ];
 
 export default function AntdTable() {
