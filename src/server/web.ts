@@ -18,11 +18,11 @@ export const webRoutes = fp(async (app: FastifyInstance) => {
   const indexFile = path.join(webDist, 'index.html');
   const built = fs.existsSync(indexFile);
 
-  app.get('/', { config: { access: 'public' } }, async (_req, reply) => reply.redirect(webBase));
+  app.get('/', { exposeHeadRoute: true, config: { access: 'public' } }, async (_req, reply) => reply.redirect(webBase));
 
   if (!built) {
     installNotFound(app);
-    app.get(`${webBase}*`, { config: { access: 'public' } }, async (_req, reply) => reply.status(503).type('text/plain; charset=utf-8')
+    app.get(`${webBase}*`, { exposeHeadRoute: true, config: { access: 'public' } }, async (_req, reply) => reply.status(503).type('text/plain; charset=utf-8')
       .send('The web app is not built: run `npm run build` (npm start does it for you).'));
     return;
   }

@@ -20,6 +20,15 @@ describe(`health, readiness, metrics [${BACKEND}]`, () => {
     expect(ready.body).toMatchObject({ status: 'ready', checks: { database: { ok: true } } });
   });
 
+  it('answers HEAD on the health checks and the site, not on the API (its GET routes have no HEAD twins)', async () => {
+    expect((await fetch(`${s.baseUrl}/health`, { method: 'HEAD' })).status).toBe(200);
+    expect((await fetch(`${s.baseUrl}/ready`, { method: 'HEAD' })).status).toBe(200);
+    const admin = await s.login('admin');
+    expect((await s.api.get('/sys/position/list', { token: admin })).status).toBe(200);
+    const head = await fetch(`${s.baseUrl}/jeecg-boot/sys/position/list`, { method: 'HEAD', headers: { 'X-Access-Token': admin } });
+    expect(head.status).toBe(404);
+  });
+
   it('keeps a plain X-Request-Id from the proxy, replaces one that is not, and returns it on every reply', async () => {
     const kept = await s.api.get('/sys/randomImage/k1', { headers: { 'X-Request-Id': 'nginx-5f2a.77' } });
     expect(kept.headers.get('x-request-id')).toBe('nginx-5f2a.77');

@@ -55,9 +55,9 @@ export async function healthRoutes(app: FastifyInstance): Promise<void> {
     app.addHook('onClose', async () => { redis?.disconnect(); });
   }
 
-  app.get('/health', async () => ({ status: 'ok', instance, pid: process.pid, uptimeSeconds: Math.round(process.uptime()) }));
+  app.get('/health', { exposeHeadRoute: true }, async () => ({ status: 'ok', instance, pid: process.pid, uptimeSeconds: Math.round(process.uptime()) }));
 
-  app.get('/ready', async (_req, reply) => {
+  app.get('/ready', { exposeHeadRoute: true }, async (_req, reply) => {
     const checks: Record<string, { ok: boolean; ms: number; error?: string }> = {
       database: await probe(() => sql`select 1`.execute(app.ctx.db)),
     };
