@@ -1,4 +1,4 @@
-import { CompiledQuery, sql, type Kysely, type SelectQueryBuilder } from 'kysely';
+import { CompiledQuery, sql, type ExpressionBuilder, type Kysely, type SelectQueryBuilder } from 'kysely';
 import type { Condition } from '../../schema/query.js';
 import { snakeCase, type PageSchema } from '../../schema/types.js';
 import type { Dialect } from '../db/connect.js';
@@ -21,27 +21,37 @@ const rounded = (n: number) => {
   return Math.round(n / unit) * unit;
 };
 
+/** A list's count statements: the count itself (stopped at cap+1 rows unless counted whole), and its rows for the planner's estimate. */
+export interface CountStatements {
+  count: CompiledQuery;
+  /** Compiled only when an estimate is asked for. */
+  rows: () => CompiledQuery;
+}
+
+const countAll = (eb: ExpressionBuilder<any, any>) => eb.fn.countAll<number>().as('total');
+
+/** The count statements of a filtered list: counted whole when `cap` is null, else up to cap+1 rows. */
+export function countStatements(db: Kysely<any>, rows: SelectQueryBuilder<any, any, any>, cap: number | null): CountStatements {
+  const count = cap === null ? rows.select(countAll).compile()
+    : db.selectFrom(rows.select(sql.lit(1).as('one')).limit(cap + 1).as('capped')).select(countAll).compile();
+  let planned: CompiledQuery | undefined;
+  return { count, rows: () => (planned ??= rows.select(sql.lit(1).as('one')).compile()) };
+}
+
 /**
  * The total of a filtered list: an exact count when it is at most `cap` (a count stopped at cap+1
  * rows, so a broad filter reads no more than that), past it the database's estimate — the planner's
  * row estimate on PostgreSQL, the ANALYZE statistics on SQLite — never below cap+1.
  */
-export async function countList(db: Kysely<any>, dialect: Dialect, rows: SelectQueryBuilder<any, any, any>, cap: number | null, est: { table: string; where: Condition[] }): Promise<ListTotal> {
-  if (cap === null) {
-    const { total } = await rows.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow();
-    return { total: Number(total), estimated: false };
-  }
-  const capped = await db.selectFrom(rows.select(sql.lit(1).as('one')).limit(cap + 1).as('capped'))
-    .select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow();
-  const n = Number(capped.total);
-  if (n <= cap) return { total: n, estimated: false };
-  const guess = dialect === 'postgres' ? await plannerRows(db, rows) : await statisticsRows(db, est.table, est.where);
+export async function countList(db: Kysely<any>, dialect: Dialect, statements: { count: CompiledQuery; rows: () => CompiledQuery }, cap: number | null, est: { table: string; where: Condition[] }): Promise<ListTotal> {
+  const n = Number((await db.executeQuery<{ total: number }>(statements.count)).rows[0]?.total ?? 0);
+  if (cap === null || n <= cap) return { total: n, estimated: false };
+  const guess = dialect === 'postgres' ? await plannerRows(db, statements.rows()) : await statisticsRows(db, est.table, est.where);
   return { total: Math.max(cap + 1, rounded(guess ?? 0)), estimated: true };
 }
 
 /** PostgreSQL's own row estimate of the filtered rows (EXPLAIN, not run). */
-async function plannerRows(db: Kysely<any>, rows: SelectQueryBuilder<any, any, any>): Promise<number | null> {
-  const q = rows.select(sql.lit(1).as('one')).compile();
+async function plannerRows(db: Kysely<any>, q: CompiledQuery): Promise<number | null> {
   const r = await db.withoutPlugins().executeQuery<Record<string, unknown>>(CompiledQuery.raw(`explain (format json) ${q.sql}`, [...q.parameters]));
   const plan = Object.values(r.rows[0] ?? {})[0] as [{ Plan: { 'Plan Rows': number } }] | undefined;
   return plan?.[0]?.Plan?.['Plan Rows'] ?? null;

@@ -1,9 +1,9 @@
 import { areaCodeOfText } from '../../schema/area.js';
 import { areaData } from '../area-data.js';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { Kysely } from 'kysely';
+import type { CompiledQuery, Kysely } from 'kysely';
 import { columnFields } from '../../schema/ddl.js';
-import { parseListQuery, QueryError, type ParsedQuery, type QueryField } from '../../schema/query.js';
+import { parseListQuery, QueryError, type Condition, type ParsedQuery, type QueryField } from '../../schema/query.js';
 import { snakeCase, type ColumnType, type PageSchema } from '../../schema/types.js';
 import { actionPermission, type CrudAction } from '../../schema/permission.js';
 import { compileLinkageEnforcer } from '../../schema/linkage-enforce.js';
@@ -23,8 +23,9 @@ import { viewInterface } from '../../schema/views.js';
 import { subTableSupport } from './sub-tables.js';
 import { recordDataLog } from './data-log.js';
 import { childListPid, normalizeHasChild, rootCondition, treeHooks } from './tree.js';
-import { conditionSql, type TextSearch } from './where.js';
-import { countList, exactUpTo } from './list-count.js';
+import { conditionShape, conditionSql, type TextSearch } from './where.js';
+import { countList, countStatements, exactUpTo, type CountStatements } from './list-count.js';
+import { bind, openConditions, Slot, StatementCache } from './open-statements.js';
 import { ftsTableName, planText } from '../db/index-plan.js';
 import { inTransaction } from '../db/transaction.js';
 import { workflowGuard, workflowRoutes } from './workflow.js';
@@ -143,11 +144,12 @@ export function crudRoutes(schema: PageSchema, moduleHooks: CrudHooks = {}) {
     };
 
     /** The rows a query selects: its conditions, its super query, the read scope and, for exports, `selections`. */
-    const filtered = (q: ParsedQuery, scope: RowScope | null, withSelections = false) => db.selectFrom(schema.table).where((eb) => {
-      const parts = q.where.map((c) => conditionSql(eb, c, dialect, text));
+    /** `real`: the query `q` stands for when its values are open (slots), for what the values decide. */
+    const filtered = (q: ParsedQuery, scope: RowScope | null, withSelections = false, real: ParsedQuery = q) => db.selectFrom(schema.table).where((eb) => {
+      const parts = q.where.map((c, i) => conditionSql(eb, c, dialect, text, real.where[i]));
       if (scope) parts.push(scope(eb));
       if (q.superWhere.length) {
-        const sup = q.superWhere.map((c) => conditionSql(eb, c, dialect, text));
+        const sup = q.superWhere.map((c, i) => conditionSql(eb, c, dialect, text, real.superWhere[i]));
         parts.push(q.superMatch === 'or' ? eb.or(sup) : eb.and(sup));
       }
       if (withSelections && q.selections.length) parts.push(eb('id', 'in', q.selections));
@@ -169,26 +171,54 @@ export function crudRoutes(schema: PageSchema, moduleHooks: CrudHooks = {}) {
       return records;
     };
 
+    type Paging = 'all' | 'page' | 'deep';
+    const listStatements = new StatementCache<{ page: CompiledQuery } & CountStatements>();
+    /**
+     * A list request's statements, bound to its values. Without a read scope they are compiled once per
+     * query shape (open-statements.ts); a scope (row rules, a module's readers) carries the user's own
+     * values, so its statements are built for the request.
+     */
+    const listSql = (q: ParsedQuery, scope: RowScope | null, paging: Paging, rootsOnly: boolean, size = 0, offset = 0) => {
+      const values: unknown[] = [];
+      const open: ParsedQuery = { ...q, where: openConditions(q.where, values), superWhere: openConditions(q.superWhere, values) };
+      const limit = new Slot(values.length) as unknown as number, skip = new Slot(values.length + 1) as unknown as number;
+      const build = () => {
+        const rowsOf = rootsOnly ? filtered(open, scope, false, q).where((eb) => rootCondition(eb, tree!.pidField)) : filtered(open, scope, false, q);
+        // A deep page skips its offset over the ids alone (the planned filter+sort index covers them), then reads only its own rows.
+        const page = paging === 'all' ? sorted(open, rowsOf)
+          : paging === 'page' ? sorted(open, rowsOf).limit(limit).offset(skip)
+            : sorted(open, db.selectFrom(schema.table).where('id', 'in', ordered(open, rowsOf.select('id')).limit(limit).offset(skip)));
+        return { page: page.compile(), ...countStatements(db, rowsOf, paging === 'all' ? null : countCap) };
+      };
+      const shapeOf = (c: Condition) => conditionShape(c, text);
+      const key = `${paging}|${rootsOnly ? 'roots' : ''}|${q.where.map(shapeOf).join(',')}|${q.superMatch}:${q.superWhere.map(shapeOf).join(',')}|${q.sort.map((s) => `${s.field} ${s.dir}`).join(',')}`;
+      const made = scope ? build() : listStatements.get(key, build);
+      values.push(size, offset);
+      return { page: bind(made.page, values), count: bind(made.count, values), rows: () => bind(made.rows(), values) };
+    };
+
     const list = async (req: FastifyRequest) => {
       const q = parse(req);
       // A tree without filter conditions lists its roots; any condition lists the flat matches (JeecgBoot).
-      const rootsOnly = tree && !q.where.length && !q.superWhere.length;
+      const rootsOnly = !!tree && !q.where.length && !q.superWhere.length;
       const scope = await scopeOf(req);
-      const rowsOf = rootsOnly ? filtered(q, scope).where((eb) => rootCondition(eb, tree.pidField)) : filtered(q, scope);
       const shape = hooks.reshape?.(req, 'list');
-      if (shape) return ok(shape(await present(req, (await sorted(q, rowsOf).limit(UNPAGED_MAX_ROWS).execute()) as Row[])));
+      if (shape) {
+        const rowsOf = rootsOnly ? filtered(q, scope).where((eb) => rootCondition(eb, tree.pidField)) : filtered(q, scope);
+        return ok(shape(await present(req, (await sorted(q, rowsOf).limit(UNPAGED_MAX_ROWS).execute()) as Row[])));
+      }
+      const estimate = { table: schema.table, where: q.where };
       if (q.pageSize === -521) {
-        const { total } = await countList(db, dialect, rowsOf, null, { table: schema.table, where: q.where });
-        const records = await present(req, (await sorted(q, rowsOf).execute()) as Row[]);
+        const statements = listSql(q, scope, 'all', rootsOnly);
+        const { total } = await countList(db, dialect, statements, null, estimate);
+        const records = await present(req, (await db.executeQuery(statements.page)).rows as Row[]);
         return ok({ records, total, size: total, current: q.pageNo, pages: total ? 1 : 0 });
       }
       const size = q.pageSize, offset = (q.pageNo - 1) * size;
-      // A deep page skips its offset over the ids alone (the planned filter+sort index covers them), then reads only its own rows.
-      const page = offset < DEEP_OFFSET ? sorted(q, rowsOf).limit(size).offset(offset)
-        : sorted(q, db.selectFrom(schema.table).where('id', 'in', ordered(q, rowsOf.select('id')).limit(size).offset(offset)));
+      const statements = listSql(q, scope, offset < DEEP_OFFSET ? 'page' : 'deep', rootsOnly, size, offset);
       // The page's rows never wait on the count: on PostgreSQL both run at once, on two connections.
-      const [rows, counted] = await Promise.all([page.execute(), countList(db, dialect, rowsOf, countCap, { table: schema.table, where: q.where })]);
-      const records = await present(req, rows as Row[]);
+      const [page, counted] = await Promise.all([db.executeQuery(statements.page), countList(db, dialect, statements, countCap, estimate)]);
+      const records = await present(req, page.rows as Row[]);
       const { total, estimated } = counted;
       return ok({ records, total, size, current: q.pageNo, pages: Math.ceil(total / size), ...(estimated ? { totalEstimated: true } : {}) });
     };
