@@ -9,7 +9,7 @@ import { grantsOf } from '../auth/grants.js';
 import type { Database, Db, SysRolePermission, SysUser } from '../db/tables.js';
 import { forbidden } from '../http/result.js';
 import { formatDateTime } from '../util/time.js';
-import type { RowScope } from './hooks.js';
+import { keyedScope, type RowScope } from './hooks.js';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
 type EB = ExpressionBuilder<any, any>;
@@ -182,5 +182,7 @@ export async function dataRuleScope(db: Db, req: FastifyRequest, schema: PageSch
   });
   const user = req.user!;
   const now = new Date();
-  return (eb) => eb.and(rules.map((rule, i) => ruleCondition(eb, fields[i], rule, user, now)));
+  // Each rule as it applies now: its column, condition and value with the user's variables (and the date, the time) resolved.
+  const key = JSON.stringify(rules.map((rule, i) => [fields[i].name, rule.ruleConditions, resolveValue(rule.ruleValue, user, now)]));
+  return keyedScope(key, (eb) => eb.and(rules.map((rule, i) => ruleCondition(eb, fields[i], rule, user, now))));
 }

@@ -8,8 +8,22 @@ import type { AppContext } from '../http/context.js';
 /* eslint-disable @typescript-eslint/no-explicit-any */
 export type Row = Record<string, unknown>;
 
-/** A condition on the page's table, ANDed into every read of the request. */
-export type RowScope = (eb: ExpressionBuilder<any, any>) => Expression<SqlBool>;
+/**
+ * A condition on the page's table, ANDed into every read of the request. `key`, when set, names all
+ * the condition depends on (its rules and the user's values in them): scopes with one key build the
+ * same SQL with the same values, so a list may reuse the statements it compiled (open-statements.ts).
+ */
+export type RowScope = ((eb: ExpressionBuilder<any, any>) => Expression<SqlBool>) & { key?: string };
+
+/** The scope, named by its key. */
+export const keyedScope = (key: string, scope: (eb: ExpressionBuilder<any, any>) => Expression<SqlBool>): RowScope => Object.assign(scope, { key });
+
+/** Both scopes ANDed (keyed when each is), or the one given, or null. */
+export function bothScopes(a: RowScope | null, b: RowScope | null): RowScope | null {
+  if (!a || !b) return a ?? b;
+  const both: RowScope = (eb) => eb.and([a(eb), b(eb)]);
+  return a.key !== undefined && b.key !== undefined ? keyedScope(`(${a.key})&(${b.key})`, both) : both;
+}
 
 /** What a hook may use: the request's transaction (writes) or the database (reads), the user, the app. */
 export interface HookContext {

@@ -1,4 +1,4 @@
-import { createQueryId, type CompiledQuery } from 'kysely';
+import { CompiledQuery, createQueryId } from 'kysely';
 import type { Condition } from '../../schema/query.js';
 
 /**
@@ -23,6 +23,9 @@ export function bind(template: CompiledQuery, values: readonly unknown[]): Compi
   const parameters = template.parameters.map((p) => (p instanceof Slot ? (p.derive ? p.derive(values[p.index]) : values[p.index]) : p));
   return { ...template, parameters, queryId: createQueryId() };
 }
+
+/** The statement without the operation tree it was compiled from: what a cache keeps (the drivers read only the text and the values). */
+export const slim = (q: CompiledQuery): CompiledQuery => CompiledQuery.raw(q.sql, [...q.parameters]);
 
 /**
  * Conditions with their values replaced by slots, and those values in slot order. Every value of a

@@ -14,7 +14,7 @@ import { newId } from '../util/ids.js';
 import { formatDateTime } from '../util/time.js';
 import { composeHooks } from './compose-hooks.js';
 import { addDictText } from './dict-text.js';
-import type { CrudHooks, HookContext, Row, RowScope } from './hooks.js';
+import { bothScopes, type CrudHooks, type HookContext, type Row, type RowScope } from './hooks.js';
 import { readWorkbook, writeWorkbook } from './excel.js';
 import { streamWorkbook } from './excel-stream.js';
 import { requireAction } from './permission.js';
@@ -25,7 +25,7 @@ import { recordDataLog } from './data-log.js';
 import { childListPid, normalizeHasChild, rootCondition, treeHooks } from './tree.js';
 import { conditionShape, conditionSql, type TextSearch } from './where.js';
 import { countList, countStatements, exactUpTo, type CountStatements } from './list-count.js';
-import { bind, openConditions, Slot, StatementCache } from './open-statements.js';
+import { bind, openConditions, slim, Slot, StatementCache } from './open-statements.js';
 import { ftsTableName, planText } from '../db/index-plan.js';
 import { inTransaction } from '../db/transaction.js';
 import { workflowGuard, workflowRoutes } from './workflow.js';
@@ -121,7 +121,7 @@ export function crudRoutes(schema: PageSchema, moduleHooks: CrudHooks = {}) {
       let own: RowScope | null = null;
       if (hooks.scope) own = await hooks.scope(hookCtx(req));
       else await requireRead(app.ctx.db, app.ctx.schemas, req, schema);
-      return own && rules ? (eb) => eb.and([own(eb), rules(eb)]) : own ?? rules;
+      return bothScopes(own, rules);
     };
     /** The rows a write may touch: the page's row rules (a module's read scope, such as an announcement's readers, does not bind its managers). */
     const writeScope = (req: FastifyRequest) => rowRuleScope(app.ctx.db, req, schema, app.ctx.schemas.schemas);
@@ -174,9 +174,9 @@ export function crudRoutes(schema: PageSchema, moduleHooks: CrudHooks = {}) {
     type Paging = 'all' | 'page' | 'deep';
     const listStatements = new StatementCache<{ page: CompiledQuery } & CountStatements>();
     /**
-     * A list request's statements, bound to its values. Without a read scope they are compiled once per
-     * query shape (open-statements.ts); a scope (row rules, a module's readers) carries the user's own
-     * values, so its statements are built for the request.
+     * A list request's statements, bound to its values, compiled once per query shape (open-statements.ts)
+     * and read scope: a keyed scope (row and data rules) names the user's values it binds; a scope without
+     * a key (a module's, such as an announcement's readers) has its statements built for the request.
      */
     const listSql = (q: ParsedQuery, scope: RowScope | null, paging: Paging, rootsOnly: boolean, size = 0, offset = 0) => {
       const values: unknown[] = [];
@@ -188,11 +188,13 @@ export function crudRoutes(schema: PageSchema, moduleHooks: CrudHooks = {}) {
         const page = paging === 'all' ? sorted(open, rowsOf)
           : paging === 'page' ? sorted(open, rowsOf).limit(limit).offset(skip)
             : sorted(open, db.selectFrom(schema.table).where('id', 'in', ordered(open, rowsOf.select('id')).limit(limit).offset(skip)));
-        return { page: page.compile(), ...countStatements(db, rowsOf, paging === 'all' ? null : countCap) };
+        const counts = countStatements(db, rowsOf, paging === 'all' ? null : countCap);
+        let rows: CompiledQuery | undefined;
+        return { page: slim(page.compile()), count: slim(counts.count), rows: () => (rows ??= slim(counts.rows())) };
       };
       const shapeOf = (c: Condition) => conditionShape(c, text);
       const key = `${paging}|${rootsOnly ? 'roots' : ''}|${q.where.map(shapeOf).join(',')}|${q.superMatch}:${q.superWhere.map(shapeOf).join(',')}|${q.sort.map((s) => `${s.field} ${s.dir}`).join(',')}`;
-      const made = scope ? build() : listStatements.get(key, build);
+      const made = !scope ? listStatements.get(key, build) : scope.key !== undefined ? listStatements.get(`${key}|${scope.key}`, build) : build();
       values.push(size, offset);
       return { page: bind(made.page, values), count: bind(made.count, values), rows: () => bind(made.rows(), values) };
     };

@@ -7,7 +7,7 @@ import type { PageSchema } from '../../schema/types.js';
 import { grantsOf } from '../auth/grants.js';
 import type { Db } from '../db/tables.js';
 import { dataRuleScope } from './data-rules.js';
-import type { RowScope } from './hooks.js';
+import { bothScopes, keyedScope, type RowScope } from './hooks.js';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
 type EB = ExpressionBuilder<any, any>;
@@ -49,7 +49,7 @@ function conditions(eb: EB, schema: PageSchema, r: RowRule, user: { username: st
 export async function rowRuleScope(db: Db, req: FastifyRequest, schema: PageSchema, schemas: PageSchema[]): Promise<RowScope | null> {
   const declared = await declaredScope(db, req, schema, schemas);
   const menu = await dataRuleScope(db, req, schema);
-  return declared && menu ? (eb) => eb.and([declared(eb), menu(eb)]) : declared ?? menu;
+  return bothScopes(declared, menu);
 }
 
 async function declaredScope(db: Db, req: FastifyRequest, schema: PageSchema, schemas: PageSchema[]): Promise<RowScope | null> {
@@ -57,12 +57,16 @@ async function declaredScope(db: Db, req: FastifyRequest, schema: PageSchema, sc
     for (const main of mainsOf(schema, schemas)) {
       const mainScope = await rowRuleScope(db, req, main, schemas);
       const fk = main.subTables!.find((t) => t.code === schema.code)!.foreignKey;
-      if (mainScope) return (eb) => eb(fk, 'in', eb.selectFrom(main.table).select('id').where(mainScope));
+      if (!mainScope) continue;
+      const sub: RowScope = (eb) => eb(fk, 'in', eb.selectFrom(main.table).select('id').where(mainScope));
+      return mainScope.key === undefined ? sub : keyedScope(`${main.code}.${fk} ${mainScope.key}`, sub);
     }
     return null;
   }
   const rules = rulesFor(schema, await roleCodes(db, req));
   if (!rules) return null;
   const user = req.user!;
-  return (eb) => eb.or(rules.map((r) => eb.and(conditions(eb, schema, r, user))));
+  // The rules (by their place in the schema) and the user's values they use.
+  const key = JSON.stringify([rules.map((r) => schema.rowRules!.indexOf(r)), user.username, user.orgCode ?? null]);
+  return keyedScope(key, (eb) => eb.or(rules.map((r) => eb.and(conditions(eb, schema, r, user)))));
 }
