@@ -1,6 +1,7 @@
 import { CamelCasePlugin, DummyDriver, Kysely, PostgresAdapter, PostgresIntrospector, PostgresQueryCompiler, SqliteAdapter, SqliteIntrospector, SqliteQueryCompiler } from 'kysely';
 import { describe, expect, it, vi } from 'vitest';
 import type { Condition } from '../../schema/query.js';
+import { bothScopes, keyedScope, type RowScope } from './hooks.js';
 import { bind, derive, openConditions, Slot, StatementCache } from './open-statements.js';
 import { conditionShape, conditionSql, type TextSearch } from './where.js';
 
@@ -86,5 +87,19 @@ describe('open statements', () => {
     cache.get('a', () => make('a'));
     cache.get('b', () => make('b'));
     expect(make.mock.calls.map((c) => c[0])).toEqual(['a', 'b', 'c', 'b']);
+  });
+
+  it('two scopes ANDed are reusable only when each names what it binds: a module scope without a key never shares a statement', () => {
+    const own = keyedScope('["alice"]', (eb) => eb('createBy', '=', 'alice'));
+    const rule = keyedScope('[["status","=","1"]]', (eb) => eb('status', '=', '1'));
+    const readers: RowScope = (eb) => eb('id', 'in', ['a', 'b']);
+    expect(bothScopes(own, rule)?.key).toBe('(["alice"])&([["status","=","1"]])');
+    expect(bothScopes(own, readers)?.key).toBeUndefined();
+    expect(bothScopes(readers, null)).toBe(readers);
+    expect(bothScopes(null, null)).toBeNull();
+    const db = compilerOnly('sqlite');
+    const q = db.selectFrom('benchOrder').select('id').where(bothScopes(own, rule)!).compile();
+    expect(q.sql).toContain('"create_by" = ? and "status" = ?');
+    expect(q.parameters).toEqual(['alice', '1']);
   });
 });
