@@ -1,6 +1,6 @@
 import multipart from '@fastify/multipart';
 import websocket from '@fastify/websocket';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import { installAuthGuard } from './auth/guard.js';
 import type { SchemaModule } from './crud/hooks.js';
 import { crudRoutes } from './crud/routes.js';
@@ -67,7 +67,7 @@ export async function buildApp(ctx: AppContext, opts: { logger?: boolean | objec
   const app = Fastify({
     logger: opts.logger ?? false,
     // One line per request from request-log.ts instead of Fastify's two; its id is the proxy's X-Request-Id when sent.
-    disableRequestLogging: true,
+    logController: new LogController({ disableRequestLogging: true }),
     genReqId: requestId,
     bodyLimit: 1024 * 1024,
     // Only behind a proxy that sets X-Forwarded-For: otherwise a client could pick its own address.
