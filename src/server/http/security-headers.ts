@@ -40,18 +40,30 @@ const OPTIONS = {
 } as const;
 
 /**
+ * The headers a helmet middleware sets, read once. Ours depend on nothing in the request (the CSP is
+ * a fixed string), so every reply gets the same object in one call instead of a chain of middlewares
+ * each setting one header on the raw response.
+ */
+function headersOf(middleware: ReturnType<typeof helmet>): Record<string, string> {
+  const headers: Record<string, string> = {};
+  const res = { setHeader: (name: string, value: unknown) => { headers[name] = String(value); }, removeHeader: () => undefined };
+  middleware({} as never, res as never, (err?: unknown) => { if (err) throw err; });
+  return headers;
+}
+
+/**
  * Security headers on every reply (helmet): the CSP above, X-Frame-Options SAMEORIGIN, nosniff, no
  * referrer, same-site resource policy. A route whose replies set their own policy (a stored file)
  * declares `config.ownContentPolicy` and gets the rest without the CSP. HSTS only on a request that
  * arrived over TLS (behind a proxy: X-Forwarded-Proto https, trusted with TRUST_PROXY=on), so a
- * plain-HTTP install is never told to refuse itself. Each middleware is built once: @fastify/helmet
- * built it again on every request, about 5 % of a list request's time.
+ * plain-HTTP install is never told to refuse itself.
  */
 export const securityHeaders = fp(async (app: FastifyInstance) => {
-  const pageHeaders = helmet(OPTIONS);
-  const fileHeaders = helmet({ ...OPTIONS, contentSecurityPolicy: false });
+  const pageHeaders = headersOf(helmet(OPTIONS));
+  const fileHeaders = headersOf(helmet({ ...OPTIONS, contentSecurityPolicy: false }));
   app.addHook('onRequest', (req, reply, done) => {
+    reply.headers(req.routeOptions.config?.ownContentPolicy ? fileHeaders : pageHeaders);
     if (req.protocol === 'https') reply.header('Strict-Transport-Security', HSTS);
-    (req.routeOptions.config?.ownContentPolicy ? fileHeaders : pageHeaders)(req.raw, reply.raw, (err?: unknown) => done(err as Error | undefined));
+    done();
   });
 }, { name: 'security-headers' });
