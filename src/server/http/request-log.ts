@@ -25,11 +25,12 @@ export function routeOf(req: FastifyRequest): string {
  * instance is named) so a user's report of a failure leads to its log line.
  */
 export function installRequestLog(app: FastifyInstance, instanceName?: string): void {
-  app.addHook('onRequest', async (req, reply) => {
+  app.addHook('onRequest', (req, reply, next) => {
     reply.header('X-Request-Id', req.id);
     if (instanceName) reply.header('X-Instance', instanceName);
+    next();
   });
-  app.addHook('onResponse', async (req, reply) => {
+  app.addHook('onResponse', (req, reply, next) => {
     const status = reply.statusCode;
     const entry = {
       method: req.method,
@@ -41,5 +42,6 @@ export function installRequestLog(app: FastifyInstance, instanceName?: string): 
     };
     if (status >= 500) req.log.warn(entry, 'request failed');
     else req.log.info(entry, 'request');
+    next();
   });
 }

@@ -19,19 +19,18 @@ export function stampSessionDevices(app: FastifyInstance): void {
   const stamped = new Map<string, number>();
 
   // onSend rather than onResponse: the stamp is written before the answer, so the next request sees it.
-  app.addHook('onSend', async (req, _reply, payload) => {
-    if (!req.user || !req.token) return payload;
-    const hash = sha256(req.token);
+  // Kept by token (a request that needs no stamp does no hashing) and answered by callback: it runs on every request.
+  app.addHook('onSend', (req, _reply, payload, next) => {
     const now = Date.now();
-    if ((stamped.get(hash) ?? 0) > now - RESTAMP_MS) return payload;
+    if (!req.user || !req.token || (stamped.get(req.token) ?? 0) > now - RESTAMP_MS) { next(null, payload); return; }
     if (stamped.size >= MAX_TRACKED) stamped.clear();
-    stamped.set(hash, now);
+    stamped.set(req.token, now);
     const ua = req.headers['user-agent'];
     const row = { device: deviceOf(ua).slice(0, 100), userAgent: ua?.slice(0, 255) ?? null, ip: req.ip, lastSeen: now };
-    await db.insertInto('sys_session_device').values({ tokenHash: hash, userId: req.user.id, ...row })
+    db.insertInto('sys_session_device').values({ tokenHash: sha256(req.token), userId: req.user.id, ...row })
       .onConflict((oc) => oc.column('tokenHash').doUpdateSet(row)).execute()
-      .catch((err) => req.log.warn({ err }, 'session device not recorded'));
-    return payload;
+      .catch((err) => req.log.warn({ err }, 'session device not recorded'))
+      .finally(() => next(null, payload));
   });
 }
 

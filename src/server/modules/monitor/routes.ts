@@ -53,18 +53,21 @@ async function monitor(app: FastifyInstance): Promise<void> {
   // A request leaves the in-flight count once, whether it is answered or its client goes away.
   const inFlight = new WeakSet<FastifyRequest>();
   const done = (req: FastifyRequest) => { if (inFlight.delete(req)) trace.inFlight--; };
-  app.addHook('onRequest', async (req) => {
+  // Callback hooks: they run on every request, and an async hook costs a promise each time.
+  app.addHook('onRequest', (req, _reply, next) => {
     inFlight.add(req);
     trace.inFlight++;
     trace.peakInFlight = Math.max(trace.peakInFlight, trace.inFlight);
+    next();
   });
-  app.addHook('onRequestAbort', async (req) => done(req));
-  app.addHook('onResponse', async (req, reply) => {
+  app.addHook('onRequestAbort', (req, next) => { done(req); next(); });
+  app.addHook('onResponse', (req, reply, next) => {
     done(req);
     trace.record({
       time: Date.now(), method: req.method, path: redactedPath(req.url), route: req.routeOptions.url ?? null,
       status: reply.statusCode, durationMs: Math.round(reply.elapsedTime * 100) / 100, user: req.user?.username ?? null, ip: req.ip,
     });
+    next();
   });
 
   app.get<{ Querystring: TraceQuery }>('/sys/monitor/trace', { config: { access: { menu: MONITOR_PAGES.trace } }, schema: { querystring: traceQuery } }, async (req) => {
