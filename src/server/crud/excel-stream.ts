@@ -1,4 +1,6 @@
+import { once } from 'node:events';
 import { PassThrough } from 'node:stream';
+import { setImmediate as turn } from 'node:timers/promises';
 import type { PageSchema } from '../../schema/types.js';
 import { excelFields } from './excel.js';
 
@@ -7,8 +9,10 @@ type Row = Record<string, unknown>;
 /**
  * The export workbook (writeWorkbook's layout: title row, "exported by" row, header, data with
  * dictionary text) written as its rows arrive: each batch is committed to the zip stream and
- * dropped, so a million rows never sit in memory as cells. Answers the stream at once; a failing
- * batch ends it with the error (the client sees a cut download, never a half-valid file named done).
+ * dropped, so a million rows never sit in memory as cells. The next batch is read only once the
+ * client has taken what was written (a slow download holds the reading, not the whole file in memory),
+ * and none after the client is gone. Answers the stream at once; a failing batch ends it with the error
+ * (the client sees a cut download, never a half-valid file named done).
  */
 export async function streamWorkbook(schema: PageSchema, exportedBy: string, batches: AsyncIterable<Row[]>): Promise<PassThrough> {
   const ExcelJS = (await import('exceljs')).default;
@@ -28,6 +32,11 @@ export async function streamWorkbook(schema: PageSchema, exportedBy: string, bat
   void (async () => {
     for await (const rows of batches) {
       for (const r of rows) sheet.addRow(fields.map((f) => (r[`${f.name}_dictText`] ?? r[f.name]) ?? null)).commit();
+      // A turn of the event loop lets the zip compress what was written (on SQLite every read is
+      // synchronous, so without it the whole sheet queued up uncompressed), then wait for the client.
+      await turn();
+      while (out.writableNeedDrain && !out.destroyed) await Promise.race([once(out, 'drain'), once(out, 'close')]);
+      if (out.destroyed) return;
     }
     sheet.commit();
     await wb.commit();

@@ -1,0 +1,49 @@
+import { describe, expect, it } from 'vitest';
+import type { PageSchema } from '../../schema/types.js';
+import { streamWorkbook } from './excel-stream.js';
+
+const schema = {
+  code: 'demo_order', title: '订单', table: 'demo_order', api: '/demo/order',
+  fields: [{ name: 'orderNo', label: '订单号', type: 'string' }, { name: 'remark', label: '备注', type: 'string' }],
+} as unknown as PageSchema;
+
+/** BATCHES batches of 2,000 rows, counting how many were asked for. */
+function source(batches: number) {
+  const pulled = { n: 0 };
+  async function* rows() {
+    for (let b = 0; b < batches; b++) {
+      pulled.n++;
+      yield Array.from({ length: 2000 }, (_, i) => ({ orderNo: `SO${b}-${i}`, remark: `第${b * 2000 + i}行，一段不太短的备注文字，让每行有些分量` }));
+    }
+  }
+  return { pulled, rows: rows() };
+}
+
+const settle = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+describe('streamed export', () => {
+  it('reads the next batch only as the client takes the file, and all of it once the client reads', async () => {
+    const { pulled, rows } = source(200);
+    const out = await streamWorkbook(schema, 'admin', rows);
+    await settle(400);
+    const whileUnread = pulled.n;
+    expect(whileUnread).toBeGreaterThan(0);
+    expect(whileUnread).toBeLessThan(20); // 200 unread batches would be ~30 MB of xlsx held in memory
+    let bytes = 0;
+    for await (const chunk of out) bytes += (chunk as Buffer).length;
+    expect(pulled.n).toBe(200);
+    expect(bytes).toBeGreaterThan(1_000_000);
+  });
+
+  it('stops reading batches when the client goes away', async () => {
+    const { pulled, rows } = source(200);
+    const out = await streamWorkbook(schema, 'admin', rows);
+    await settle(200);
+    out.destroy();
+    await settle(200);
+    const atClose = pulled.n;
+    await settle(300);
+    expect(pulled.n).toBe(atClose);
+    expect(pulled.n).toBeLessThan(200);
+  });
+});
