@@ -52,3 +52,24 @@ it('follows a redirect', async () => {
   renderArea([], undefined, '/404');
   expect(await screen.findByText('not found')).toBeTruthy();
 });
+
+it('re-renders no kept page when the area re-renders: switching tabs leaves the pages as they are', async () => {
+  const renders: Record<string, number> = {};
+  const Counting = ({ route: r }: PageProps) => { const t = r.meta.title ?? ''; renders[t] = (renders[t] ?? 0) + 1; return <p>{t} counted</p>; };
+  registerPage('demo/CountA', async () => ({ default: Counting }));
+  registerPage('demo/CountB', async () => ({ default: Counting }));
+  const counted = [route('/ca', 'CountA', { component: 'demo/CountA' }), route('/cb', 'CountB', { component: 'demo/CountB' })];
+  const area = (active: string) => (
+    <MemoryRouter initialEntries={[active]}>
+      <PageArea routes={counted} tabs={[tab('/ca'), tab('/cb')]} activeKey={active} reloads={{}} redirect={undefined} />
+    </MemoryRouter>
+  );
+  const view = render(area('/ca'));
+  await screen.findByText('CountA counted');
+  await screen.findByText('CountB counted');
+  const before = { ...renders };
+  view.rerender(area('/cb'));
+  view.rerender(area('/ca'));
+  expect(renders).toEqual(before);
+  expect(screen.getByText('CountB counted').closest('[style*="display: none"]')).not.toBeNull();
+});

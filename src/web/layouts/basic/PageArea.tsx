@@ -1,5 +1,5 @@
 import { Spin } from 'antd';
-import { Suspense } from 'react';
+import { memo, Suspense, useMemo } from 'react';
 import { Navigate } from 'react-router-dom';
 import { matchRoute, type PageRoute } from '../../app/routes';
 import { pageComponent } from '../../pages/registry';
@@ -11,7 +11,11 @@ import type { PageTab } from './tabs';
 
 const loading = <div className="basic-page-loading"><Spin /></div>;
 
-function PageView({ match: { route, params } }: { match: PageMatch }) {
+/**
+ * One kept page. Memoised: a navigation re-renders the page area, and without it every open tab's
+ * page (hidden ones too) re-rendered with it — a second or two once dozens of tabs are open.
+ */
+const PageView = memo(function PageView({ match: { route, params } }: { match: PageMatch }) {
   if (route.meta.url) return <IframePage route={route} url={route.meta.url} />;
   const Page = pageComponent(route.component);
   return (
@@ -21,7 +25,7 @@ function PageView({ match: { route, params } }: { match: PageMatch }) {
       </Suspense>
     </PageErrorBoundary>
   );
-}
+});
 
 interface PageAreaProps {
   routes: PageRoute[];
@@ -34,11 +38,17 @@ interface PageAreaProps {
 
 /** Keep-alive: every kept tab stays mounted, the inactive ones hidden (also while a redirect is pending). */
 export function PageArea({ routes, tabs, activeKey, reloads, redirect }: PageAreaProps) {
+  // One match object per tab for as long as the routes stand, so a kept page's props stay the same.
+  const matches = useMemo(() => new Map<string, PageMatch | null>(), [routes]);
+  const matchOf = (key: string) => {
+    if (!matches.has(key)) matches.set(key, matchRoute(routes, key));
+    return matches.get(key)!;
+  };
   return (
     <>
       {redirect && <Navigate to={redirect} replace />}
       {tabs.map((tab) => {
-        const match = matchRoute(routes, tab.key);
+        const match = matchOf(tab.key);
         if (!match) return null;
         return (
           <div key={tab.key} style={tab.key === activeKey ? undefined : { display: 'none' }}>

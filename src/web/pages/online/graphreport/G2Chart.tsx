@@ -26,6 +26,9 @@ export default function G2Chart({ spec, height = 360 }: G2ChartProps) {
         const c = new Chart({ container: container.current, autoFit: true, height });
         chart = c;
         c.options(spec);
+        // Drawn once painted: render() resolves only when the enter animation has played out, and the
+        // spinner would cover the chart for that long.
+        c.once('afterpaint', () => { if (live) setState('drawn'); });
         await c.render();
         if (live) setState('drawn');
       })
