@@ -2,7 +2,9 @@
 // server on the seed data, then every menu route (the leaves of the menu the server sends) is opened
 // from inside the app, as a menu click does (history push, no page reload), twice: the first visit
 // (the page's code may still download) and a repeat, each from 工作台. Per route: ms from the navigation to its first
-// render = no request of the page in flight, no loading spinner in view, and two painted frames.
+// render = its tab is the active one (the navigation has been drawn: while React still worked on it, the old
+// page looked quiet and was counted as done), no request of the page in flight, no loading spinner in view,
+// and two painted frames.
 // Prints each route, the slowest, and the previous run's figures beside them
 // (kept in node_modules/.cache/bench/routes.json). Aim (issue 17): every route < 300 ms.
 // Usage: node scripts/bench/routes.mjs   env WEB_DIST (default dist/web), DATABASE_URL (PostgreSQL)
@@ -67,14 +69,15 @@ try {
   walk(perms.result?.menu);
   if (!leaves.length) throw new Error('the administrator has no menu routes');
 
-  /** In-app navigation to `route`: ms to no request in flight, no spinner, two painted frames. */
-  const open = (route) => page.evaluate(async (to) => {
+  /** In-app navigation to `route`: ms to its tab active, no request in flight, no spinner, two painted frames. */
+  const open = (route, title) => page.evaluate(async ([to, title]) => {
     const quietFor = 60;
     const t0 = performance.now();
     history.pushState({}, '', `/2025${to}`);
     dispatchEvent(new PopStateEvent('popstate', { state: {} }));
     const frame = () => new Promise((ok) => requestAnimationFrame(() => requestAnimationFrame(ok)));
-    const busy = () => window.__inflight > 0 || !!document.querySelector('.ant-layout-content .ant-spin-spinning, [role="status"]');
+    const shown = () => [...document.querySelectorAll('.ant-tabs-tab-active')].some((t) => t.textContent.includes(title));
+    const busy = () => !shown() || window.__inflight > 0 || !!document.querySelector('.ant-layout-content .ant-spin-spinning, [role="status"]');
     let quietSince = null;
     let doneAt = null;
     while (performance.now() - t0 < 15_000) {
@@ -85,21 +88,22 @@ try {
       if (performance.now() - quietSince >= quietFor) return doneAt - t0;
     }
     return NaN;
-  }, route);
+  }, [route, title]);
 
   // Between two visits the browser rests on 工作台 (cards, no charts): coming back from 首页 measured its
   // G2 charts still animating after their data had arrived (a second and more of frames), not the route.
   const NEUTRAL = '/dashboard/workplace';
-  await open(NEUTRAL);
+  const neutral = () => open(NEUTRAL, '工作台');
+  await neutral();
   // As a person reads the first page before a click: the pages' code loads meanwhile, while the browser is idle.
   await page.waitForTimeout(5000);
   const results = [];
   for (const r of leaves) {
-    const first = await open(r.path);
-    await open(NEUTRAL);
-    const again = await open(r.path);
+    const first = await open(r.path, r.title);
+    await neutral();
+    const again = await open(r.path, r.title);
     results.push({ ...r, first, again });
-    await open(NEUTRAL);
+    await neutral();
   }
 
   const previous = fs.existsSync(previousFile) ? JSON.parse(fs.readFileSync(previousFile, 'utf8')) : {};
