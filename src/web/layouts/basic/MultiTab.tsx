@@ -1,5 +1,6 @@
 import { ReloadOutlined } from '@ant-design/icons';
 import { App, Dropdown, Tabs, type MenuProps } from 'antd';
+import { useState, type MouseEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { closeAround, closeTab, type TabBulkClose } from './tabs';
 import type { PageTabs } from './usePageTabs';
@@ -12,9 +13,17 @@ const contextItems: MenuProps['items'] = [
   { key: 'closeOthers', label: '关闭其它' },
 ];
 
-/** The tab bar of the multi-tab layout, with a right-click menu on every tab. */
+/** The tab a right click landed on (antd marks each tab node with its key), or null. */
+const tabKeyAt = (e: MouseEvent) => (e.target as Element).closest?.('[data-node-key]')?.getAttribute('data-node-key') ?? null;
+
+/**
+ * The tab bar of the multi-tab layout, with a right-click menu on every tab: one menu for the whole
+ * bar, told which tab was clicked. A menu per tab re-rendered with every navigation, so each page
+ * opened a little slower for every tab open.
+ */
 export function MultiTab({ pageTabs, activeKey }: { pageTabs: PageTabs; activeKey: string | undefined }) {
   const { tabs, setTabs, refresh } = pageTabs;
+  const [menuTab, setMenuTab] = useState<string | null>(null);
   const navigate = useNavigate();
   const { message } = App.useApp();
   const fullPathOf = (key: string) => tabs.find((t) => t.key === key)?.fullPath ?? key;
@@ -53,17 +62,22 @@ export function MultiTab({ pageTabs, activeKey }: { pageTabs: PageTabs; activeKe
         if (action === 'remove' && typeof key === 'string') close(key);
       }}
       renderTabBar={(props, DefaultTabBar) => (
-        <DefaultTabBar {...props}>
-          {(node) => (
-            <Dropdown
-              key={node.key}
-              trigger={['contextMenu']}
-              menu={{ items: contextItems, onClick: ({ key }) => onContextAction(key, String(node.key)) }}
-            >
-              {node}
-            </Dropdown>
-          )}
-        </DefaultTabBar>
+        <Dropdown
+          trigger={['contextMenu']}
+          open={menuTab !== null}
+          onOpenChange={(open) => { if (!open) setMenuTab(null); }}
+          menu={{
+            items: contextItems,
+            onClick: ({ key }) => {
+              setMenuTab(null);
+              if (menuTab !== null) onContextAction(key, menuTab);
+            },
+          }}
+        >
+          <div onContextMenu={(e) => setMenuTab(tabKeyAt(e))}>
+            <DefaultTabBar {...props} />
+          </div>
+        </Dropdown>
       )}
     />
   );
