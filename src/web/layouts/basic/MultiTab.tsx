@@ -49,36 +49,34 @@ export function MultiTab({ pageTabs, activeKey }: { pageTabs: PageTabs; activeKe
     if (!remaining.some((t) => t.key === activeKey)) navigate(fullPathOf(key));
   };
 
+  // The menu wraps the whole Tabs, not its nav: antd styles the nav as the Tabs' direct child.
   return (
-    <Tabs
-      className="basic-multitab"
-      type="editable-card"
-      size="small"
-      hideAdd
-      activeKey={activeKey}
-      items={tabs.map((t) => ({ key: t.key, label: t.title }))}
-      onChange={(key) => navigate(fullPathOf(key))}
-      onEdit={(key, action) => {
-        if (action === 'remove' && typeof key === 'string') close(key);
+    <Dropdown
+      trigger={['contextMenu']}
+      open={menuTab !== null}
+      onOpenChange={(open) => { if (!open) setMenuTab(null); }}
+      menu={{
+        items: contextItems,
+        onClick: ({ key }) => {
+          setMenuTab(null);
+          if (menuTab !== null) onContextAction(key, menuTab);
+        },
       }}
-      renderTabBar={(props, DefaultTabBar) => (
-        <Dropdown
-          trigger={['contextMenu']}
-          open={menuTab !== null}
-          onOpenChange={(open) => { if (!open) setMenuTab(null); }}
-          menu={{
-            items: contextItems,
-            onClick: ({ key }) => {
-              setMenuTab(null);
-              if (menuTab !== null) onContextAction(key, menuTab);
-            },
+    >
+      <div onContextMenu={(e) => setMenuTab(tabKeyAt(e))}>
+        <Tabs
+          className="basic-multitab"
+          type="editable-card"
+          size="small"
+          hideAdd
+          activeKey={activeKey}
+          items={tabs.map((t) => ({ key: t.key, label: t.title }))}
+          onChange={(key) => navigate(fullPathOf(key))}
+          onEdit={(key, action) => {
+            if (action === 'remove' && typeof key === 'string') close(key);
           }}
-        >
-          <div onContextMenu={(e) => setMenuTab(tabKeyAt(e))}>
-            <DefaultTabBar {...props} />
-          </div>
-        </Dropdown>
-      )}
-    />
+        />
+      </div>
+    </Dropdown>
   );
 }
