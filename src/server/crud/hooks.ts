@@ -22,7 +22,7 @@ export const keyedScope = (key: string, scope: (eb: ExpressionBuilder<any, any>)
 export function bothScopes(a: RowScope | null, b: RowScope | null): RowScope | null {
   if (!a || !b) return a ?? b;
   const both: RowScope = (eb) => eb.and([a(eb), b(eb)]);
-  return a.key !== undefined && b.key !== undefined ? keyedScope(`(${a.key})&(${b.key})`, both) : both;
+  return a.key !== undefined && b.key !== undefined ? keyedScope(JSON.stringify([a.key, b.key]), both) : both;
 }
 
 /** What a hook may use: the request's transaction (writes) or the database (reads), the user, the app. */

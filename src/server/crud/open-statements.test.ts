@@ -93,7 +93,10 @@ describe('open statements', () => {
     const own = keyedScope('["alice"]', (eb) => eb('createBy', '=', 'alice'));
     const rule = keyedScope('[["status","=","1"]]', (eb) => eb('status', '=', '1'));
     const readers: RowScope = (eb) => eb('id', 'in', ['a', 'b']);
-    expect(bothScopes(own, rule)?.key).toBe('(["alice"])&([["status","=","1"]])');
+    expect(bothScopes(own, rule)?.key).toBe(JSON.stringify(['["alice"]', '[["status","=","1"]]']));
+    // Keys joined so that no two pairs read the same: a value holding the separator cannot pose as another user's pair.
+    const odd = keyedScope('a","b', (eb) => eb('createBy', '=', 'x'));
+    expect(bothScopes(odd, keyedScope('c', (eb) => eb('status', '=', '1')))?.key).not.toBe(bothScopes(keyedScope('a', (eb) => eb('createBy', '=', 'x')), keyedScope('b","c', (eb) => eb('status', '=', '1')))?.key);
     expect(bothScopes(own, readers)?.key).toBeUndefined();
     expect(bothScopes(readers, null)).toBe(readers);
     expect(bothScopes(null, null)).toBeNull();

@@ -59,7 +59,7 @@ async function declaredScope(db: Db, req: FastifyRequest, schema: PageSchema, sc
       const fk = main.subTables!.find((t) => t.code === schema.code)!.foreignKey;
       if (!mainScope) continue;
       const sub: RowScope = (eb) => eb(fk, 'in', eb.selectFrom(main.table).select('id').where(mainScope));
-      return mainScope.key === undefined ? sub : keyedScope(`${main.code}.${fk} ${mainScope.key}`, sub);
+      return mainScope.key === undefined ? sub : keyedScope(JSON.stringify([main.code, fk, mainScope.key]), sub);
     }
     return null;
   }
