@@ -19,15 +19,17 @@ export function stampSessionDevices(app: FastifyInstance): void {
   const stamped = new Map<string, number>();
 
   // onSend rather than onResponse: the stamp is written before the answer, so the next request sees it.
-  // Kept by token (a request that needs no stamp does no hashing) and answered by callback: it runs on every request.
+  // Kept by the token's hash (no bearer token is held in memory for minutes), answered by callback: it runs on every request.
   app.addHook('onSend', (req, _reply, payload, next) => {
+    if (!req.user || !req.token) { next(null, payload); return; }
+    const hash = sha256(req.token);
     const now = Date.now();
-    if (!req.user || !req.token || (stamped.get(req.token) ?? 0) > now - RESTAMP_MS) { next(null, payload); return; }
+    if ((stamped.get(hash) ?? 0) > now - RESTAMP_MS) { next(null, payload); return; }
     if (stamped.size >= MAX_TRACKED) stamped.clear();
-    stamped.set(req.token, now);
+    stamped.set(hash, now);
     const ua = req.headers['user-agent'];
     const row = { device: deviceOf(ua).slice(0, 100), userAgent: ua?.slice(0, 255) ?? null, ip: req.ip, lastSeen: now };
-    db.insertInto('sys_session_device').values({ tokenHash: sha256(req.token), userId: req.user.id, ...row })
+    db.insertInto('sys_session_device').values({ tokenHash: hash, userId: req.user.id, ...row })
       .onConflict((oc) => oc.column('tokenHash').doUpdateSet(row)).execute()
       .catch((err) => req.log.warn({ err }, 'session device not recorded'))
       .finally(() => next(null, payload));
