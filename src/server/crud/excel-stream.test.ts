@@ -1,6 +1,7 @@
+import { PassThrough } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import type { PageSchema } from '../../schema/types.js';
-import { streamWorkbook } from './excel-stream.js';
+import { drainedOrClosed, streamWorkbook } from './excel-stream.js';
 
 const schema = {
   code: 'demo_order', title: '订单', table: 'demo_order', api: '/demo/order',
@@ -45,5 +46,19 @@ describe('streamed export', () => {
     await settle(300);
     expect(pulled.n).toBe(atClose);
     expect(pulled.n).toBeLessThan(200);
+  });
+
+  it('waits for a drain or a close without leaving a listener behind each time', async () => {
+    const out = new PassThrough({ highWaterMark: 1 });
+    const baseline = out.listenerCount('close');
+    for (let i = 0; i < 30; i++) {
+      out.write('xx');
+      expect(out.writableNeedDrain).toBe(true);
+      const waited = drainedOrClosed(out);
+      while (out.read() !== null) { /* the client takes what is there */ }
+      await waited;
+    }
+    expect(out.listenerCount('close')).toBe(baseline);
+    expect(out.listenerCount('drain')).toBe(0);
   });
 });

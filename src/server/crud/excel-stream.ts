@@ -6,6 +6,16 @@ import { excelFields } from './excel.js';
 
 type Row = Record<string, unknown>;
 
+/** Resolves when the stream drains or closes; the listener that did not fire is removed (one wait per batch would pile them up). */
+export async function drainedOrClosed(out: PassThrough): Promise<void> {
+  const stop = new AbortController();
+  try {
+    await Promise.race([once(out, 'drain', { signal: stop.signal }), once(out, 'close', { signal: stop.signal })]);
+  } finally {
+    stop.abort();
+  }
+}
+
 /**
  * The export workbook (writeWorkbook's layout: title row, "exported by" row, header, data with
  * dictionary text) written as its rows arrive: each batch is committed to the zip stream and
@@ -35,7 +45,7 @@ export async function streamWorkbook(schema: PageSchema, exportedBy: string, bat
       // A turn of the event loop lets the zip compress what was written (on SQLite every read is
       // synchronous, so without it the whole sheet queued up uncompressed), then wait for the client.
       await turn();
-      while (out.writableNeedDrain && !out.destroyed) await Promise.race([once(out, 'drain'), once(out, 'close')]);
+      while (out.writableNeedDrain && !out.destroyed) await drainedOrClosed(out);
       if (out.destroyed) return;
     }
     sheet.commit();
