@@ -1,5 +1,6 @@
-// Compiles the server (src/server + src/schema, TypeScript) into one ES module, dist/server/main.js,
-// so a start loads plain JavaScript instead of transpiling ~300 files every time.
+// Compiles the server (src/server + src/schema, TypeScript) into one CommonJS file, dist/server/main.cjs,
+// so a start loads plain JavaScript instead of transpiling ~300 files every time. CommonJS because
+// scripts/start.mjs runs it through vm.Script with V8's code cache (scripts/code-cache.mjs).
 // The packages it uses are bundled in as well, but for a few loaded from node_modules (see EXTERNAL
 // and LAZY below); the .mjs files the server starts as worker threads by path (cgreport's SQLite
 // worker) are copied beside the bundle.
@@ -13,7 +14,7 @@ import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const serverDist = path.join(root, 'dist/server');
-export const serverEntry = path.join(serverDist, 'main.js');
+export const serverEntry = path.join(serverDist, 'main.cjs');
 // node_modules/.package-lock.json: npm rewrites it on every install that changes a package (now bundled in).
 const SOURCES = ['src/server', 'src/schema', 'package.json', 'package-lock.json', 'node_modules/.package-lock.json', 'tsconfig.json', 'scripts/build-server.mjs'];
 
@@ -55,12 +56,17 @@ const lazyPackages = {
   name: 'lazy-packages',
   setup(b) {
     const names = new Set(LAZY);
+    const outside = new Set([...LAZY, ...EXTERNAL]);
     b.onResolve({ filter: /^[@a-z]/ }, (args) => {
+      // The stand-ins' own require reaches the package itself.
+      if (args.namespace === 'lazy' || args.namespace === 'required') return { path: args.path, external: true };
+      // import() of a package left outside (already loaded on demand) becomes a require: the bundle runs
+      // through vm.Script, where Node 20 has no stable way to serve an import().
+      if (args.kind === 'dynamic-import' && outside.has(args.path)) return { path: args.path, namespace: 'required' };
       if (!names.has(args.path)) return undefined;
-      // The stand-in's own require, and import() (already loaded on demand), reach the package itself.
-      if (args.namespace === 'lazy' || args.kind === 'dynamic-import') return { path: args.path, external: true };
       return { path: args.path, namespace: 'lazy' };
     });
+    b.onLoad({ filter: /.*/, namespace: 'required' }, (args) => ({ loader: 'js', contents: `module.exports = require(${JSON.stringify(args.path)});` }));
     b.onLoad({ filter: /.*/, namespace: 'lazy' }, (args) => {
       const real = createRequire(import.meta.url)(args.path);
       const members = Object.getOwnPropertyNames(real).filter((k) => typeof real !== 'function' || !['length', 'name', 'prototype', 'arguments', 'caller'].includes(k));
@@ -85,27 +91,38 @@ export async function buildServer() {
   fs.rmSync(tmp, { recursive: true, force: true });
   await build({
     entryPoints: [path.join(root, 'src/server/main.ts')],
-    outfile: path.join(tmp, 'main.js'),
+    outfile: path.join(tmp, 'main.cjs'),
     bundle: true,
     platform: 'node',
-    format: 'esm',
+    format: 'cjs',
     target: 'node20',
     external: EXTERNAL,
-    // Bundled CommonJS packages call require() for Node's own modules: give them one.
-    banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
+    // The sources are ES modules: their import.meta reads the bundle's own place.
+    define: {
+      'import.meta.url': '__bundleUrl',
+      'import.meta.dirname': '__dirname',
+      // Names this build: src/server/bootstrap.ts trusts a schema set this very build has checked before.
+      'process.env.SERVER_BUILD_ID': JSON.stringify(`${started}-${process.pid}`),
+    },
+    banner: { js: "const __bundleUrl = require('node:url').pathToFileURL(__filename).href;" },
     sourcemap: 'linked',
+    minifyWhitespace: true,
+    minifySyntax: true,
     logLevel: 'warning',
     plugins: [lazyPackages],
-    // Names this build: src/server/bootstrap.ts trusts a schema set this very build has checked before.
-    define: { 'process.env.SERVER_BUILD_ID': JSON.stringify(`${started}-${process.pid}`) },
   });
   for (const file of workerFiles(path.join(root, 'src/server'))) {
     const to = path.join(tmp, path.basename(file));
     if (fs.existsSync(to)) throw new Error(`two worker files named ${path.basename(file)}: the bundle folder is flat`);
     fs.copyFileSync(file, to);
   }
+  // Escaped to ASCII (a few regular expressions keep their Chinese): V8 then holds the source as one byte
+  // a character, and scripts/code-cache.mjs decodes it as latin1, which is quicker than UTF-8.
+  const bundle = path.join(tmp, 'main.cjs');
+  const text = fs.readFileSync(bundle, 'utf8');
+  if (/[^\x00-\x7f]/.test(text)) fs.writeFileSync(bundle, text.replace(/[^\x00-\x7f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`));
   // Stamped with the time the build began: a source saved while it ran still counts as newer.
-  fs.utimesSync(path.join(tmp, 'main.js'), new Date(started), new Date(started));
+  fs.utimesSync(path.join(tmp, 'main.cjs'), new Date(started), new Date(started));
   const old = `${serverDist}.${process.pid}.old`;
   try { fs.renameSync(serverDist, old); } catch (e) { if (e.code !== 'ENOENT') throw e; }
   try {

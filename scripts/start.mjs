@@ -1,11 +1,12 @@
 // `npm start`: build the web app and compile the server when either is missing or older than its
-// sources, then run the compiled server (dist/server/main.js) in this same process.
+// sources, then run the compiled server (dist/server/main.cjs) in this same process.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { SourceMap } from 'node:module';
 import { buildServer, newestMtime, serverBuildState, serverDist, serverEntry } from './build-server.mjs';
+import { runWithCodeCache } from './code-cache.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 process.chdir(root);
@@ -59,4 +60,4 @@ Error.prepareStackTrace = (error, frames) => {
     return `\n    at ${mapped ? text.replace(mapped.from, mapped.to) : text}`;
   }).join('');
 };
-await import(serverEntry);
+runWithCodeCache(serverEntry);

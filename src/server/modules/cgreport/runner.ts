@@ -100,7 +100,9 @@ export class SqliteReportRunner implements ReportRunner {
 
   async columnGrants(tables: TableGrant[]): Promise<boolean> {
     this.tables = tables;
-    await this.ask('policy', '', []);
+    // A worker already running learns the new policy now; the first report starts one that learns it
+    // as it starts (a start does not pay for a thread no report may ever use).
+    if (this.worker) await this.ask('policy', '', []);
     return true;
   }
 
