@@ -50,7 +50,7 @@ const EXTERNAL = ['better-sqlite3', 'pg-native', 'exceljs'];
  * its font as it loads): a statement importing one gets a stand-in whose members load the package
  * on first use, so a start does not pay for them (~300 ms together on this machine class).
  */
-const LAZY = ['@aws-sdk/client-s3', 'ioredis', 'pg', 'svg-captcha'];
+const LAZY = ['@aws-sdk/client-s3', 'ioredis', 'pg', 'svg-captcha', 'yaml', 'light-my-request'];
 
 const lazyPackages = {
   name: 'lazy-packages',
