@@ -2,6 +2,7 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectEnvelope, expectOk, expectRefused } from '../helpers/envelope.js';
 import { BACKEND, startServer, type TestServer } from '../helpers/server.js';
+import { exportPaging } from '../../src/server/crud/export-order.js';
 
 async function sheetOf(data: ArrayBuffer): Promise<unknown[][]> {
   const wb = new ExcelJS.Workbook();
@@ -55,6 +56,55 @@ describe(`Excel export and import [${BACKEND}]`, () => {
     const list = expectOk(await s.api.get('/sys/position/list?code=CEO,HR', { token })).records;
     const rows = await sheetOf(await (await download(`selections=${list.map((r: any) => r.id).join(',')}`)).arrayBuffer());
     expect(rows.slice(3).map((r) => r[0]).sort()).toEqual(['CEO', 'HR']);
+  });
+
+  /** The export of `query` lists the rows the list endpoint lists with the same query, in its order, two keys read at a time. */
+  async function exportsAsListed(page: string, query: string, t: string, columns: [label: string, field: string][]) {
+    const before = exportPaging.keysPerRead;
+    exportPaging.keysPerRead = 2; // page boundaries fall inside runs of equal values and of NULLs
+    try {
+      const listed = expectOk(await s.api.get(`${page}/list?${query}&pageSize=100`, { token: t })).records;
+      const res = await fetch(`${s.apiUrl}${page}/exportXls?${query}`, { headers: { 'X-Access-Token': t } });
+      const [, , header, ...rows] = await sheetOf(await res.arrayBuffer());
+      const at = columns.map(([label]) => header.indexOf(label));
+      expect(rows.map((r) => at.map((i) => r[i])), `${page} ${query}`).toEqual(listed.map((r: any) => columns.map(([, f]) => r[f])));
+      expect(listed.length, `${page} ${query}`).toBeGreaterThan(1);
+    } finally {
+      exportPaging.keysPerRead = before;
+    }
+  }
+
+  it('exports in the list\'s order across many reads: NULLs and duplicates in the sort columns, filters, row rules', async () => {
+    await (s.db as any).deleteFrom('pms_task').execute(); // the seed's demo tasks are not this test's
+    const reviewer = await s.login('reviewer');
+    for (let i = 0; i < 16; i++) {
+      // Priorities and deadlines repeat; every fourth content is NULL, the rest one of two texts; a third are the reviewer's own.
+      const body = { title: `排序任务${String(i).padStart(2, '0')}`, assignee: i % 2 ? 'admin' : 'reviewer', deadline: `2026-12-${10 + (i % 3)}`, priority: ['L', 'M', 'H'][i % 3], content: i % 4 ? `内容${i % 2}` : undefined };
+      expectOk(await s.api.post('/pms/task/add', body, { token: i % 3 ? token : reviewer }));
+    }
+    // Started and finished tasks get start and finish times (NULL for the others, equal within a second).
+    const tasks = expectOk(await s.api.get('/pms/task/list?column=title&order=asc&pageSize=100', { token })).records;
+    for (const [n, t] of tasks.entries()) {
+      if (n % 3) expectOk(await s.api.post('/pms/task/transition', { id: t.id, transition: 'start' }, { token }));
+      if (n % 3 === 1) expectOk(await s.api.post('/pms/task/transition', { id: t.id, transition: 'finish' }, { token }));
+    }
+    expect(expectOk(await s.api.get('/pms/task/list?pageSize=1', { token })).total).toBe(16);
+    expect(expectOk(await s.api.get('/pms/task/list?pageSize=1', { token: reviewer })).total).toBeLessThan(16); // the row rules leave the reviewer some tasks only
+    const queries = ['', 'column=content&order=asc', 'column=content&order=desc', 'column=finishTime&order=asc', 'column=startTime&order=desc',
+      'column=priority,content&order=desc', 'column=createTime&order=asc', 'priority=M&column=content&order=asc', `title=${encodeURIComponent('*任务1*')}&column=finishTime&order=desc`];
+    for (const t of [token, reviewer]) {
+      for (const query of queries) await exportsAsListed('/pms/task', query, t, [['任务名称', 'title'], ['优先级', 'priority_dictText']]);
+    }
+  });
+
+  it('exports in the list\'s order when sorted by a decimal column with repeated values', async () => {
+    for (const [n, hours] of [1.5, 2, 1.5, 0.5, 2, 8, 0.5, 7.5].entries()) {
+      const plan = n % 3 ? `计划${n % 2}` : undefined; // one a day for a user; plans repeat or are NULL
+      expectOk(await s.api.post('/pms/dailyWork/add', { workDate: `2026-11-0${1 + n}`, content: `工作${n}`, hours, plan }, { token }));
+    }
+    for (const query of ['column=hours&order=asc', 'column=hours&order=desc', 'column=plan,hours&order=desc']) {
+      await exportsAsListed('/pms/dailyWork', query, token, [['今日工作', 'content'], ['工时（小时）', 'hours']]);
+    }
   });
 
   it('imports its own export back (round trip), mapping dictionary text to values', async () => {

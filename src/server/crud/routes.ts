@@ -17,6 +17,7 @@ import { addDictText } from './dict-text.js';
 import { bothScopes, type CrudHooks, type HookContext, type Row, type RowScope } from './hooks.js';
 import { readWorkbook, writeWorkbook } from './excel.js';
 import { streamWorkbook } from './excel-stream.js';
+import { exportOrder, exportPaging, idsInOrder, keyColumns, seekSql, type ReadKeys } from './export-order.js';
 import { requireAction } from './permission.js';
 import { requireRead } from './read-access.js';
 import { viewInterface } from '../../schema/views.js';
@@ -251,17 +252,26 @@ export function crudRoutes(schema: PageSchema, moduleHooks: CrudHooks = {}) {
     if (schema.workflow) workflowRoutes(app, schema, { scopeOf, beforeTransition: hooks.beforeTransition, afterTransition: hooks.afterTransition });
 
     /**
-     * The export's rows in their order, a batch at a time: the ids first (one ordered, index-served
-     * read), then each batch's rows by id with their dictionary texts — never the whole export at once.
+     * The export's rows in the list's order, a batch at a time: a page of ids read after the last one
+     * read (keyset paging, export-order.ts), then each batch's rows by id with their dictionary texts —
+     * never every id, nor the whole export, at once.
      */
     async function* exportBatches(q: ParsedQuery, scope: RowScope | null) {
-      const ids = (await ordered(q, filtered(q, scope, true).select('id')).limit(EXPORT_MAX_ROWS).execute()).map((r) => String(r.id));
-      for (let i = 0; i < ids.length; i += EXPORT_BATCH) {
-        const batch = ids.slice(i, i + EXPORT_BATCH);
-        const byId = new Map(((await db.selectFrom(schema.table).select(columns).where('id', 'in', batch).execute()) as Row[]).map((r) => [String(r.id), r]));
-        const rows = batch.map((id) => byId.get(id)).filter((r): r is Row => !!r); // a row deleted meanwhile is left out
-        await addDictText(db, dicts, readable, rows);
-        yield rows;
+      const order = exportOrder(q.sort);
+      const keys = keyColumns(order, dialect);
+      const read: ReadKeys = async (seeks, limit) => {
+        let found = filtered(q, scope, true).select(keys);
+        if (seeks.length) found = found.where((eb) => eb.and(seeks.map((s) => seekSql(eb, s))));
+        return (await ordered(q, found).limit(limit).execute()).map((r) => order.map((_, i) => r[`k${i}`]));
+      };
+      for await (const ids of idsInOrder(order, dialect === 'sqlite', read, { perRead: exportPaging.keysPerRead, max: EXPORT_MAX_ROWS })) {
+        for (let i = 0; i < ids.length; i += EXPORT_BATCH) {
+          const batch = ids.slice(i, i + EXPORT_BATCH);
+          const byId = new Map(((await db.selectFrom(schema.table).select(columns).where('id', 'in', batch).execute()) as Row[]).map((r) => [String(r.id), r]));
+          const rows = batch.map((id) => byId.get(id)).filter((r): r is Row => !!r); // a row deleted meanwhile is left out
+          await addDictText(db, dicts, readable, rows);
+          yield rows;
+        }
       }
     }
 
