@@ -36,6 +36,22 @@ describe('streamed export', () => {
     expect(bytes).toBeGreaterThan(1_000_000);
   });
 
+  it('reads the next batch only once the zip has compressed the last, when the client reads at once', async () => {
+    const pulledAt: number[] = []; // the bytes the client had read when each batch was asked for
+    let bytes = 0;
+    async function* rows() {
+      for (let b = 0; b < 40; b++) {
+        pulledAt.push(bytes);
+        yield Array.from({ length: 2000 }, (_, i) => ({ orderNo: `SO${b}-${i}`, remark: `第${b * 2000 + i}行，一段不太短的备注文字，让每行有些分量` }));
+      }
+    }
+    for await (const chunk of await streamWorkbook(schema, 'admin', rows())) bytes += (chunk as Buffer).length;
+    // Before, the batches were read as fast as the sheet's XML could be made, and queued uncompressed
+    // in the zip's input (440 MB for a million rows): the client had then read little of the file.
+    const perBatch = bytes / 40;
+    pulledAt.forEach((at, b) => expect(at, `batch ${b}`).toBeGreaterThanOrEqual((b - 4) * perBatch));
+  });
+
   it('stops reading batches when the client goes away', async () => {
     const { pulled, rows } = source(200);
     const out = await streamWorkbook(schema, 'admin', rows);

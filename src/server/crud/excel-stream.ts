@@ -1,4 +1,4 @@
-import { once } from 'node:events';
+import { EventEmitter, once } from 'node:events';
 import { PassThrough } from 'node:stream';
 import { setImmediate as turn } from 'node:timers/promises';
 import type { PageSchema } from '../../schema/types.js';
@@ -6,14 +6,36 @@ import { excelFields } from './excel.js';
 
 type Row = Record<string, unknown>;
 
-/** Resolves when the stream drains or closes; the listener that did not fire is removed (one wait per batch would pile them up). */
-export async function drainedOrClosed(out: PassThrough): Promise<void> {
+/**
+ * Resolves when `stream` drains or `closing` (the stream itself by default) closes; the listener that
+ * did not fire is removed (one wait per batch would pile them up).
+ */
+export async function drainedOrClosed(stream: EventEmitter, closing: EventEmitter = stream): Promise<void> {
   const stop = new AbortController();
   try {
-    await Promise.race([once(out, 'drain', { signal: stop.signal }), once(out, 'close', { signal: stop.signal })]);
+    await Promise.race([once(stream, 'drain', { signal: stop.signal }), once(closing, 'close', { signal: stop.signal })]);
   } finally {
     stop.abort();
   }
+}
+
+/** A writable stream as the zip's streams are (readable-stream 2, which has no `writableNeedDrain`). */
+interface Input extends EventEmitter {
+  writableNeedDrain?: boolean;
+  _writableState?: { needDrain?: boolean };
+}
+
+/**
+ * Whether the zip's input for a sheet is behind, and the stream to wait on. ExcelJS (4.4) writes the
+ * sheet's XML into that input without waiting for the zip to compress what came before: a producer
+ * faster than the compression queued the uncompressed sheet there (440 MB of buffers for 1,000,000
+ * rows, with a client that read at once). Found through ExcelJS's internals (the sheet's stream
+ * buffer and the stream it pipes to); without them, only the client is waited for.
+ */
+function zipInput(sheet: unknown): { stream: Input; behind: () => boolean } | undefined {
+  const input = (sheet as { stream?: { pipes?: Input[] } }).stream?.pipes?.[0];
+  if (!(input instanceof EventEmitter) || (typeof input.writableNeedDrain !== 'boolean' && typeof input._writableState?.needDrain !== 'boolean')) return undefined;
+  return { stream: input, behind: () => !!(input.writableNeedDrain ?? input._writableState?.needDrain) };
 }
 
 /**
@@ -39,13 +61,18 @@ export async function streamWorkbook(schema: PageSchema, exportedBy: string, bat
   const header = sheet.addRow(fields.map((f) => f.label));
   header.font = { bold: true };
   header.commit();
+  const zip = zipInput(sheet);
   void (async () => {
     for await (const rows of batches) {
       for (const r of rows) sheet.addRow(fields.map((f) => (r[`${f.name}_dictText`] ?? r[f.name]) ?? null)).commit();
-      // A turn of the event loop lets the zip compress what was written (on SQLite every read is
-      // synchronous, so without it the whole sheet queued up uncompressed), then wait for the client.
+      // A turn of the event loop lets the zip take what was written (on SQLite every read is
+      // synchronous), then wait for the zip to compress it and for the client to take the file.
       await turn();
-      while (out.writableNeedDrain && !out.destroyed) await drainedOrClosed(out);
+      for (;;) {
+        const behind = zip?.behind() ? zip.stream : out.writableNeedDrain ? out : null;
+        if (!behind || out.destroyed) break;
+        await drainedOrClosed(behind, out);
+      }
       if (out.destroyed) return;
     }
     sheet.commit();
