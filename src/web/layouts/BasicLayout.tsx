@@ -13,6 +13,7 @@ import { permittedMenu } from './basic/menuModel';
 import { MobileDrawer } from './basic/MobileDrawer';
 import { MultiTab } from './basic/MultiTab';
 import { PageArea } from './basic/PageArea';
+import { preloadPage } from './basic/preloadPage';
 import { PageBreadcrumb } from './basic/PageBreadcrumb';
 import { resolveLocation, withHomeRoute } from './basic/pageRoutes';
 import { SettingDrawer, SettingHandle } from './basic/SettingDrawer';
@@ -48,6 +49,8 @@ export default function BasicLayout() {
     [pathname, search, pageTitle],
   );
   const pageTabs = usePageTabs(currentTab, settings.multipage);
+  // A page not open yet: its first requests go out now, while the shell draws the navigation.
+  if (match && currentTab && !pageTabs.tabs.some((t) => t.key === currentTab.key)) preloadPage(match.route.component, match.params);
   const navigateMenu = useMenuNavigate(visibleMenu);
   useDocumentTitle(pathname, pageTitle);
 

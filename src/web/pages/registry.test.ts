@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { prefetchPages, registerPage } from './registry';
+import { drawnBySchema, prefetchPages, registerPage } from './registry';
 
 describe('prefetchPages', () => {
   it('loads each page module once, one at a time when idle, and stops when asked', async () => {
@@ -29,5 +29,15 @@ describe('prefetchPages', () => {
     registerPage('test/Failing', failing); registerPage('test/Fine', fine);
     prefetchPages(['test/Failing', 'test/Fine'], (run) => { setTimeout(run, 0); return () => {}; });
     await vi.waitFor(() => expect(fine).toHaveBeenCalledTimes(1));
+  });
+});
+
+describe('drawnBySchema', () => {
+  it('is true for a component without a module of its own and for the online form list, false for a module', () => {
+    registerPage('test/Own', async () => ({ default: () => null }));
+    expect(drawnBySchema('system/SysPositionList')).toBe(true);
+    expect(drawnBySchema('modules/online/cgform/auto/OnlCgformAutoList')).toBe(true);
+    expect(drawnBySchema('test/Own')).toBe(false);
+    expect(drawnBySchema('dashboard/Analysis')).toBe(false);
   });
 });

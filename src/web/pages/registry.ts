@@ -8,6 +8,8 @@ export interface PageProps {
 
 type Loader = () => Promise<{ default: ComponentType<PageProps> }>;
 
+const loadSchemaPage: Loader = () => import('../renderer/SchemaPage');
+
 /**
  * Menu `component` strings → page modules, each its own chunk. A component with no entry is drawn
  * by the schema renderer when a page schema names it, else shows the "not built yet" page — never a
@@ -27,7 +29,7 @@ const loaders: Record<string, Loader> = {
   'modules/monitor/SystemInfo': () => import('./monitor/SystemInfo'),
   'account/center/Index': () => import('./account/center/Index'),
   'account/settings/Index': () => import('./account/settings/Index'),
-  'modules/online/cgform/auto/OnlCgformAutoList': () => import('../renderer/SchemaPage'),
+  'modules/online/cgform/auto/OnlCgformAutoList': loadSchemaPage,
   'modules/online/cgreport/auto/OnlCgreportAutoList': () => import('./online/cgreport/OnlCgreportAutoList'),
   'modules/online/graphreport/auto/GraphreportAutoChart': () => import('./online/graphreport/GraphreportAutoChart'),
   'system/UserAnnouncementList': () => import('./system/UserAnnouncementList'),
@@ -40,7 +42,6 @@ export function registerPage(component: string, loader: Loader): void {
 }
 
 const cache = new Map<string, LazyExoticComponent<ComponentType<PageProps>>>();
-const loadSchemaPage: Loader = () => import('../renderer/SchemaPage');
 const schemaPage = lazy(loadSchemaPage);
 
 type Idle = (run: () => void) => () => void;
@@ -82,4 +83,9 @@ export function pageComponent(component: string): LazyExoticComponent<ComponentT
     cache.set(component, c);
   }
   return c;
+}
+
+/** Whether the page of a menu component is drawn from a page schema (renderer/SchemaPage) rather than a module of its own. */
+export function drawnBySchema(component: string): boolean {
+  return (loaders[component] ?? loadSchemaPage) === loadSchemaPage;
 }

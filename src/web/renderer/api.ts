@@ -1,5 +1,6 @@
 import { http, request, type Result } from '../api/request';
 import type { PageSchema } from '../../schema/types';
+import { prefetchStore } from './prefetch';
 
 export type Row = Record<string, unknown>;
 
@@ -13,10 +14,18 @@ export interface Page<T = Row> {
   totalEstimated?: boolean;
 }
 
+const firstPages = prefetchStore<Result<Page>>();
+const listKey = (base: string, params: Record<string, unknown>) => `${base}/list?${JSON.stringify(params)}`;
+
+/** Asks for a list's page ahead of the list: its own first request with the same parameters takes the answer. */
+export function prefetchList(base: string, params: Record<string, unknown>): void {
+  firstPages.start(listKey(base, params), () => http.get<Page>(`${base}/list`, params));
+}
+
 /** The engine's contract for one schema, under its `api` path (JeecgBoot CRUD). */
 export function crudApi(base: string) {
   return {
-    list: (params: Record<string, unknown>) => http.get<Page>(`${base}/list`, params),
+    list: (params: Record<string, unknown>) => firstPages.take(listKey(base, params)) ?? http.get<Page>(`${base}/list`, params),
     childList: (pid: string, params: Record<string, unknown> = {}) => http.get<Page>(`${base}/childList`, { ...params, pid }),
     queryById: (id: string) => http.get<Row>(`${base}/queryById`, { id }),
     add: (row: Row) => http.post<string>(`${base}/add`, row),
