@@ -1,11 +1,12 @@
 // @vitest-environment happy-dom
-import { cleanup, render, screen } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { useEffect } from 'react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { afterEach, expect, it } from 'vitest';
 import type { PageRoute } from '../../app/routes';
 import { session } from '../../app/session';
 import { registerPage, type PageProps } from '../../pages/registry';
-import { PageArea } from './PageArea';
+import { KEPT_PAGES, PageArea } from './PageArea';
 import type { PageTab } from './tabs';
 
 const DemoPage = ({ route: r }: PageProps) => <p>{r.meta.title}</p>;
@@ -34,12 +35,49 @@ function renderArea(tabs: PageTab[], activeKey: string | undefined, redirect?: s
 
 afterEach(cleanup);
 
-it('keeps every open tab mounted and hides the inactive ones', async () => {
-  renderArea([tab('/a'), tab('/b')], '/b');
+const areaOf = (tabs: PageTab[], active: string, pages = routes) => (
+  <MemoryRouter initialEntries={[active]}>
+    <PageArea routes={pages} tabs={tabs} activeKey={active} reloads={{}} redirect={undefined} />
+  </MemoryRouter>
+);
+
+it('mounts a tab\'s page when first shown, then keeps it mounted and hidden while another is shown', async () => {
+  const view = render(areaOf([tab('/a'), tab('/b')], '/b'));
+  await screen.findByText(/PageB/);
+  expect(screen.queryByText(/PageA/)).toBeNull(); // never shown yet
+  view.rerender(areaOf([tab('/a'), tab('/b')], '/a'));
+  view.rerender(areaOf([tab('/a'), tab('/b')], '/b'));
   const pageA = await screen.findByText(/PageA/);
-  const pageB = await screen.findByText(/PageB/);
   expect(pageA.closest('[style*="display: none"]')).not.toBeNull();
-  expect(pageB.closest('[style*="display: none"]')).toBeNull();
+  expect(screen.getByText(/PageB/).closest('[style*="display: none"]')).toBeNull();
+});
+
+it('drops the pages shown longest ago past KEPT_PAGES, but never one that was typed into', async () => {
+  const mounts: Record<string, number> = {};
+  const Page = ({ route: r }: PageProps) => {
+    const t = r.meta.title ?? '';
+    useEffect(() => { mounts[t] = (mounts[t] ?? 0) + 1; }, [t]);
+    return <label>{t}<input aria-label={`${t} input`} /></label>;
+  };
+  registerPage('demo/Many', async () => ({ default: Page }));
+  const many = Array.from({ length: KEPT_PAGES + 3 }, (_, i) => route(`/p${i}`, `P${i}`, { component: 'demo/Many' }));
+  const tabs = many.map((r) => tab(r.path));
+  const view = render(areaOf(tabs, '/p0', many));
+  fireEvent.input(await screen.findByLabelText('P0 input'), { target: { value: 'half-filled' } });
+  for (let i = 1; i < many.length; i++) {
+    view.rerender(areaOf(tabs, `/p${i}`, many));
+    await screen.findByLabelText(`P${i} input`);
+  }
+  // P1 and P2 were shown longest ago: dropped. P0 was typed into: kept, with what was typed.
+  expect(screen.queryByLabelText('P1 input')).toBeNull();
+  expect(screen.queryByLabelText('P2 input')).toBeNull();
+  expect((screen.getByLabelText('P0 input') as HTMLInputElement).value).toBe('half-filled');
+  expect(view.container.querySelectorAll('input')).toHaveLength(KEPT_PAGES + 1);
+  // Shown again, a dropped page is drawn anew.
+  view.rerender(areaOf(tabs, '/p1', many));
+  await screen.findByLabelText('P1 input');
+  expect(mounts.P1).toBe(2);
+  expect(mounts.P0).toBe(1);
 });
 
 it('shows an external entry in an iframe with the token filled in', () => {
@@ -64,9 +102,10 @@ it('re-renders no kept page when the area re-renders: switching tabs leaves the 
       <PageArea routes={counted} tabs={[tab('/ca'), tab('/cb')]} activeKey={active} reloads={{}} redirect={undefined} />
     </MemoryRouter>
   );
-  const view = render(area('/ca'));
-  await screen.findByText('CountA counted');
+  const view = render(area('/cb'));
   await screen.findByText('CountB counted');
+  view.rerender(area('/ca'));
+  await screen.findByText('CountA counted');
   const before = { ...renders };
   view.rerender(area('/cb'));
   view.rerender(area('/ca'));
