@@ -2,11 +2,14 @@
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { useEffect } from 'react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
-import { afterEach, expect, it } from 'vitest';
+import { afterEach, expect, it, vi } from 'vitest';
 import type { PageRoute } from '../../app/routes';
 import { session } from '../../app/session';
 import { registerPage, type PageProps } from '../../pages/registry';
 import { KEPT_PAGES, PageArea } from './PageArea';
+import { preloadPage } from './preloadPage';
+
+vi.mock('./preloadPage', () => ({ preloadPage: vi.fn() }));
 import type { PageTab } from './tabs';
 
 const DemoPage = ({ route: r }: PageProps) => <p>{r.meta.title}</p>;
@@ -73,11 +76,17 @@ it('drops the pages shown longest ago past KEPT_PAGES, but never one that was ty
   expect(screen.queryByLabelText('P2 input')).toBeNull();
   expect((screen.getByLabelText('P0 input') as HTMLInputElement).value).toBe('half-filled');
   expect(view.container.querySelectorAll('input')).toHaveLength(KEPT_PAGES + 1);
-  // Shown again, a dropped page is drawn anew.
+  // Shown again, a dropped page is drawn anew, and its first requests were asked for as it mounted.
+  vi.mocked(preloadPage).mockClear();
   view.rerender(areaOf(tabs, '/p1', many));
   await screen.findByLabelText('P1 input');
   expect(mounts.P1).toBe(2);
   expect(mounts.P0).toBe(1);
+  expect(preloadPage).toHaveBeenCalledWith('demo/Many', {});
+  // Switching to a page still mounted asks for nothing.
+  vi.mocked(preloadPage).mockClear();
+  view.rerender(areaOf(tabs, '/p0', many));
+  expect(preloadPage).not.toHaveBeenCalled();
 });
 
 it('shows an external entry in an iframe with the token filled in', () => {

@@ -6,6 +6,7 @@ import { pageComponent } from '../../pages/registry';
 import { IframePage } from './IframePage';
 import { PageActiveContext } from './pageActive';
 import { PageErrorBoundary } from './PageErrorBoundary';
+import { preloadPage } from './preloadPage';
 import type { PageMatch } from './pageRoutes';
 import type { PageTab } from './tabs';
 
@@ -58,6 +59,10 @@ export function PageArea({ routes, tabs, activeKey, reloads, redirect }: PageAre
   const recent = useRef<string[]>([]);
   const typedInto = useRef(new Set<string>());
   if (activeKey && recent.current[0] !== activeKey) {
+    // A page about to mount (new, or dropped earlier): its first requests go out now, while it draws.
+    const mounted = recent.current.includes(activeKey) || typedInto.current.has(activeKey);
+    const match = mounted ? null : matchOf(activeKey);
+    if (match) preloadPage(match.route.component, match.params);
     recent.current = [activeKey, ...recent.current.filter((k) => k !== activeKey)].slice(0, KEPT_PAGES);
   }
   const open = new Set(tabs.map((t) => t.key));
