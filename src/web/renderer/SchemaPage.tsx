@@ -19,7 +19,7 @@ export default function SchemaPage(props: PageProps) {
   const code = props.params.code;
   const component = props.route.component;
   const of = code ? `code:${code}` : `component:${component}`;
-  // Preloaded as the navigation began (pages/registry.ts), the schema is often here before the page draws.
+  // Preloaded as the navigation began (layouts/basic/preloadPage.ts), the schema is often here before the page draws.
   const [state, setState] = useState<State>(() => {
     const arrived = arrivedSchema(code ? { code } : { component });
     return arrived ? stateOf(of, arrived) : { of };
