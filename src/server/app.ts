@@ -3,7 +3,7 @@ import websocket from '@fastify/websocket';
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import { installAuthGuard } from './auth/guard.js';
 import type { SchemaModule } from './crud/hooks.js';
-import { crudRoutes } from './crud/routes.js';
+import { serveSchemaCrud } from './crud/crud-dispatch.js';
 import type { AppContext } from './http/context.js';
 import { installErrorHandling, installNotFound, rejectNulBytes } from './http/errors.js';
 import { securityHeaders } from './http/security-headers.js';
@@ -121,9 +121,7 @@ export async function buildApp(ctx: AppContext, opts: { logger?: boolean | objec
       if (!ctx.schemas.get(mod.schema)) throw new Error(`server module for unknown schema "${mod.schema}"`);
       if (mod.routes) await api.register(mod.routes);
     }
-    for (const schema of fileSchemas) {
-      await api.register(crudRoutes(schema, SCHEMA_MODULES.find((m) => m.schema === schema.code)?.hooks));
-    }
+    await serveSchemaCrud(api, fileSchemas, (schema) => SCHEMA_MODULES.find((m) => m.schema === schema.code)?.hooks);
   }, { prefix: ctx.config.apiBase });
 
   await app.register(healthRoutes);

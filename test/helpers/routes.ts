@@ -5,22 +5,14 @@ export interface RouteEntry {
   url: string;
 }
 
+/** The methods the API answers (a route declared for every method lists TRACE, CONNECT…, which fetch cannot send). */
+const METHODS = new Set(['GET', 'POST', 'PUT', 'DELETE', 'PATCH']);
+
 /**
- * Every route of a ready Fastify instance, read from `printRoutes({commonPrefix:false})` (Fastify
- * has no public route list). Each tree line is `<indent>├── <segment> (<METHODS>)`; a segment is
- * relative to its parent line, four columns per level.
+ * Every route of the server as declared (its route inventory, openapi/inventory.ts): Fastify's own
+ * routes and the CRUD routes its pages' wildcards dispatch (crud/crud-dispatch.ts), without the
+ * HEAD twins Fastify adds, in the methods the API answers.
  */
 export function listRoutes(app: FastifyInstance): RouteEntry[] {
-  const out: RouteEntry[] = [];
-  const stack: string[] = [];
-  for (const line of app.printRoutes({ commonPrefix: false }).split('\n')) {
-    const m = /^([│ ]*)[├└]── (.*?)(?: \(([A-Z, ]+)\))?$/.exec(line);
-    if (!m) continue;
-    const depth = m[1].length / 4;
-    stack.length = depth;
-    const url = (stack[depth - 1] ?? '') + m[2];
-    stack[depth] = url;
-    for (const method of (m[3] ?? '').split(',').map((x) => x.trim()).filter(Boolean)) out.push({ method, url });
-  }
-  return out;
+  return app.routeInventory.filter((r) => METHODS.has(r.method)).map(({ method, url }) => ({ method, url }));
 }

@@ -4,43 +4,68 @@ import type { CrudHooks } from './hooks.js';
 import { crudRoutes } from './routes.js';
 import type { PageSchema } from '../../schema/types.js';
 
-type Handler = (req: FastifyRequest, reply: FastifyReply) => unknown;
-interface Route { method: string; pattern: RegExp; keys: string[]; handler: Handler }
+export type Handler = (req: FastifyRequest, reply: FastifyReply) => unknown;
+/** One route of the table, as declared: for the route inventory (the API document, the authorization matrix). */
+export interface TableRoute { method: string; path: string; handler: Handler }
+interface PatternRoute extends TableRoute { pattern: RegExp; keys: string[] }
 
 /**
- * The generic CRUD of a schema that arrives after the server started (an online form, once synced).
- * Fastify takes no routes once listening, so the engine's own route plugin (crudRoutes) registers
- * into this table instead, and one wildcard route dispatches here: the same handlers, the same
- * validation, hooks and permissions as a schema file gets.
+ * The generic CRUD of page schemas, as a table of handlers that one wildcard route dispatches to
+ * (schema-routes.ts; online forms through their own routes). The engine's route plugin (crudRoutes)
+ * registers into it as into Fastify: the same handlers, validation, hooks and permissions. Fastify
+ * compiles its router at every start, ~0.15 ms a route, and the CRUD is ~500 routes; this table is
+ * built in a few ms and answers a path with one Map lookup.
  */
 export class RouteTable {
-  private routes: Route[] = [];
+  private readonly exact = new Map<string, TableRoute>();
+  private readonly patterns: PatternRoute[] = [];
+  readonly routes: TableRoute[] = [];
 
-  private constructor(readonly ctx: AppContext) {}
+  constructor(readonly ctx: AppContext) {}
 
   /** The schema's CRUD handlers, built by the engine exactly as for a built-in schema. */
   static async of(ctx: AppContext, schema: PageSchema, hooks?: CrudHooks): Promise<RouteTable> {
-    const table = new RouteTable(ctx);
-    await crudRoutes(schema, hooks)(table.registrar() as unknown as FastifyInstance);
-    return table;
+    return new RouteTable(ctx).add(schema, hooks);
+  }
+
+  /** Adds a schema's CRUD; a path declared twice is refused, as Fastify would. */
+  async add(schema: PageSchema, hooks?: CrudHooks): Promise<this> {
+    await crudRoutes(schema, hooks)(this.registrar() as unknown as FastifyInstance);
+    return this;
   }
 
   private registrar() {
     const add = (method: string) => (path: string, ...rest: unknown[]) => {
       const handler = rest[rest.length - 1] as Handler;
-      const keys: string[] = [];
-      const source = path.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/:([A-Za-z_]\w*)/g, (_, k: string) => { keys.push(k); return '([^/]+)'; });
-      this.routes.push({ method, pattern: new RegExp(`^${source}/?$`), keys, handler });
+      const route = { method, path, handler };
+      if (path.includes(':')) {
+        const keys: string[] = [];
+        const source = path.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/:([A-Za-z_]\w*)/g, (_, k: string) => { keys.push(k); return '([^/]+)'; });
+        this.patterns.push({ ...route, pattern: new RegExp(`^${source}$`), keys });
+      } else {
+        const key = `${method} ${path}`;
+        if (this.exact.has(key)) throw new Error(`route declared twice: ${key}`);
+        this.exact.set(key, route);
+      }
+      this.routes.push(route);
     };
     return { ctx: this.ctx, get: add('GET'), post: add('POST'), put: add('PUT'), delete: add('DELETE') };
   }
 
-  /** The handler for a method and path, with its path parameters, or undefined. */
-  match(method: string, path: string): { handler: Handler; params: Record<string, string> } | undefined {
-    for (const r of this.routes) {
+  /** The route for a method and path (one trailing slash ignored), with its path parameters, or undefined. */
+  match(method: string, path: string): { handler: Handler; params: Record<string, string>; route: string } | undefined {
+    if (path.length > 1 && path.endsWith('/')) path = path.slice(0, -1);
+    const exact = this.exact.get(`${method} ${path}`);
+    if (exact) return { handler: exact.handler, params: {}, route: exact.path };
+    for (const r of this.patterns) {
       if (r.method !== method) continue;
       const m = r.pattern.exec(path);
-      if (m) return { handler: r.handler, params: Object.fromEntries(r.keys.map((k, i) => [k, decodeURIComponent(m[i + 1])])) };
+      if (!m) continue;
+      try {
+        return { handler: r.handler, params: Object.fromEntries(r.keys.map((k, i) => [k, decodeURIComponent(m[i + 1])])), route: r.path };
+      } catch {
+        return undefined; // a malformed escape names no route
+      }
     }
     return undefined;
   }

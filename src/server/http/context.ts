@@ -32,6 +32,8 @@ declare module 'fastify' {
   interface FastifyRequest {
     user: SysUser | null;
     token: string | null;
+    /** The pattern of the schema route a dispatcher served, for the request log and metrics. */
+    dispatchedRoute: string | null;
   }
   interface FastifyContextConfig {
     /** Open without a token (contract §2.3 anonymous paths). */
@@ -40,5 +42,7 @@ declare module 'fastify' {
     guest?: boolean;
     /** Its replies set their own Content-Security-Policy (security-headers.ts leaves the site's out). */
     ownContentPolicy?: boolean;
+    /** A route that dispatches to others (crud/crud-dispatch.ts): it admits each request once it knows the route. */
+    dispatch?: boolean;
   }
 }

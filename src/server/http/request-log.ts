@@ -16,7 +16,7 @@ export function requestId(req: { headers: Record<string, string | string[] | und
 
 /** The route's pattern (not the URL, which holds ids): a bounded set of labels and log keys. */
 export function routeOf(req: FastifyRequest): string {
-  return req.routeOptions.url ?? 'unmatched';
+  return req.dispatchedRoute ?? req.routeOptions.url ?? 'unmatched';
 }
 
 /**
@@ -25,6 +25,7 @@ export function routeOf(req: FastifyRequest): string {
  * instance is named) so a user's report of a failure leads to its log line.
  */
 export function installRequestLog(app: FastifyInstance, instanceName?: string): void {
+  app.decorateRequest('dispatchedRoute', null);
   app.addHook('onRequest', (req, reply, next) => {
     reply.header('X-Request-Id', req.id);
     if (instanceName) reply.header('X-Instance', instanceName);

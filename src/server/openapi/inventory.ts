@@ -33,20 +33,31 @@ export interface InventoryRoute {
   reads: { query: boolean; body: boolean };
   schema?: RouteOptions['schema'];
   config?: RouteOptions['config'];
+  /** Served through a page's wildcard route from the CRUD table (crud/crud-dispatch.ts), not by Fastify's router directly. */
+  dispatched?: boolean;
 }
 
-/** Records every route declared after this call (Fastify keeps no public list of route options). */
+/** A route as the inventory keeps it; `reads` from the handler's own text. */
+export function inventoryEntry(method: string, url: string, handler: unknown, more: Partial<Pick<InventoryRoute, 'schema' | 'config' | 'websocket' | 'dispatched'>> = {}): InventoryRoute {
+  const text = String(handler);
+  return {
+    method, url, schema: more.schema, config: more.config, websocket: !!more.websocket, ...(more.dispatched && { dispatched: true }),
+    reads: { query: /\breq(uest)?\.query\b/.test(text), body: /\breq(uest)?\.body\b/.test(text) },
+  };
+}
+
+/**
+ * Records every route declared after this call (Fastify keeps no public list of route options).
+ * A dispatcher is left out: the routes it serves are recorded by whoever builds its table.
+ */
 export function recordRoutes(app: FastifyInstance): void {
   const routes: InventoryRoute[] = [];
   app.decorate('routeInventory', routes);
   app.addHook('onRoute', (r) => {
+    if (r.config?.dispatch) return;
     // HEAD is Fastify's own twin of each GET: no route declares one.
     for (const method of [r.method].flat().filter((m) => m !== 'HEAD')) {
-      const text = String(r.handler);
-      routes.push({
-        method, url: r.url, schema: r.schema, config: r.config, websocket: !!(r as { websocket?: boolean }).websocket,
-        reads: { query: /\breq(uest)?\.query\b/.test(text), body: /\breq(uest)?\.body\b/.test(text) },
-      });
+      routes.push(inventoryEntry(method, r.url, r.handler, { schema: r.schema, config: r.config, websocket: !!(r as { websocket?: boolean }).websocket }));
     }
   });
 }

@@ -8,6 +8,7 @@ import { directoryUse, filesystems } from './disk.js';
 import { RedisProbe } from './redis.js';
 import { RuntimeMonitor } from './runtime.js';
 import { systemInfo } from './system.js';
+import { routeOf } from '../../http/request-log.js';
 import { RequestTrace, redactedPath, type TraceEntry } from './trace.js';
 
 interface TraceQuery { method?: string; status?: string; path?: string; user?: string; minMs?: number; limit?: number }
@@ -64,7 +65,7 @@ async function monitor(app: FastifyInstance): Promise<void> {
   app.addHook('onResponse', (req, reply, next) => {
     done(req);
     trace.record({
-      time: Date.now(), method: req.method, path: redactedPath(req.url), route: req.routeOptions.url ?? null,
+      time: Date.now(), method: req.method, path: redactedPath(req.url), route: routeOf(req),
       status: reply.statusCode, durationMs: Math.round(reply.elapsedTime * 100) / 100, user: req.user?.username ?? null, ip: req.ip,
     });
     next();

@@ -7,6 +7,7 @@ import { cronRefusal } from '../../jobs/cron.js';
 import { jobHandler, unknownJobClass } from '../../jobs/registry.js';
 import { deleteRunsOf, JOBS, jobRow, runsOf } from '../../jobs/runs.js';
 import { attachScheduler, JobScheduler, RUNNING, schedulerOf } from '../../jobs/scheduler.js';
+import { routeOf } from '../../http/request-log.js';
 import { formatDateTime } from '../../util/time.js';
 import { applyDefaults, idParam, keepStoredWhenNull, requireAnyAction, requireOneOf } from './checks.js';
 import { documentedOnly, fields } from '../../openapi/request-docs.js';
@@ -83,7 +84,7 @@ export const quartzJobModule: SchemaModule = {
     beforeAdd(h, values) {
       applyDefaults(values, { status: RUNNING });
       // Imported jobs wait to be started by hand (contract §13.3).
-      if (h.req.routeOptions.url?.endsWith('/importExcel')) values.status = STOPPED;
+      if (routeOf(h.req).endsWith('/importExcel')) values.status = STOPPED;
       check(values);
     },
     afterAdd: reschedule,
