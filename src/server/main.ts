@@ -31,6 +31,35 @@ async function main(): Promise<void> {
   const metricsServer = config.metricsPort === undefined ? undefined : await listenMetrics(app.metrics, config.metricsPort, config.host);
 
   const log = app.log;
+  let beacon: InstanceBeacon | undefined;
+  let stopping = false;
+  /**
+   * SIGTERM/SIGINT: /ready turns 503 and the listener stops taking connections; requests in flight
+   * finish, then the sockets, the jobs scheduler (app's onClose hooks) and the database pool close.
+   * Past SHUTDOWN_TIMEOUT_MS the process exits anyway, so a stuck request cannot hold a deploy.
+   * Installed as soon as the server listens: a stop that comes during the checks below is graceful too.
+   */
+  async function shutdown(signal: string): Promise<void> {
+    stopping = true;
+    log.info({ signal }, 'shutting down: finishing the requests in flight');
+    markDraining(app);
+    setTimeout(() => {
+      log.error(`shutdown: requests still running after ${config.shutdownTimeoutMs} ms, exiting`);
+      process.exit(1);
+    }, config.shutdownTimeoutMs).unref();
+    try {
+      await Promise.all([app.close(), metricsServer?.close()]);
+      await beacon?.stop().catch(() => undefined);
+      await db.destroy();
+    } catch (err) {
+      log.error({ err }, 'shutdown: closing failed');
+      process.exit(1);
+    }
+    log.info('shutdown: done');
+    process.exit(0);
+  }
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => void shutdown(signal));
+
   const notes = [
     facts.migrations.length && `migrations applied: ${facts.migrations.join(', ')}`,
     facts.syncedTables.length && `tables created or extended: ${facts.syncedTables.join(', ')}`,
@@ -45,37 +74,13 @@ async function main(): Promise<void> {
     log.warn(`the administrator "admin" still has the default password ${DEFAULT_ADMIN_PASSWORD}: change it after logging in`);
   }
 
+  if (stopping) return;
   // Warns when another instance serves this database while the state is not shared through Redis.
-  const beacon = new InstanceBeacon(db as never, ctx.state.shared, log);
+  beacon = new InstanceBeacon(db as never, ctx.state.shared, log);
   await beacon.start().catch((err) => log.error({ err }, 'instance heartbeat failed'));
 
   const sweep = setInterval(() => purgeExpired(db).catch((err) => log.error({ err }, 'session sweep failed')), 60 * 60_000);
   sweep.unref();
-
-  /**
-   * SIGTERM/SIGINT: /ready turns 503 and the listener stops taking connections; requests in flight
-   * finish, then the sockets, the jobs scheduler (app's onClose hooks) and the database pool close.
-   * Past SHUTDOWN_TIMEOUT_MS the process exits anyway, so a stuck request cannot hold a deploy.
-   */
-  async function shutdown(signal: string): Promise<void> {
-    log.info({ signal }, 'shutting down: finishing the requests in flight');
-    markDraining(app);
-    setTimeout(() => {
-      log.error(`shutdown: requests still running after ${config.shutdownTimeoutMs} ms, exiting`);
-      process.exit(1);
-    }, config.shutdownTimeoutMs).unref();
-    try {
-      await Promise.all([app.close(), metricsServer?.close()]);
-      await beacon.stop().catch(() => undefined);
-      await db.destroy();
-    } catch (err) {
-      log.error({ err }, 'shutdown: closing failed');
-      process.exit(1);
-    }
-    log.info('shutdown: done');
-    process.exit(0);
-  }
-  for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => void shutdown(signal));
 }
 
 main().catch((err) => {
