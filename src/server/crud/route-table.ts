@@ -1,6 +1,7 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../http/context.js';
 import type { CrudHooks } from './hooks.js';
+import type { CrudRegistrar } from './registrar.js';
 import { crudRoutes } from './routes.js';
 import type { PageSchema } from '../../schema/types.js';
 
@@ -10,9 +11,9 @@ export interface TableRoute { method: string; path: string; handler: Handler }
 interface PatternRoute extends TableRoute { pattern: RegExp; keys: string[] }
 
 /**
- * The generic CRUD of page schemas, as a table of handlers that one wildcard route dispatches to
- * (schema-routes.ts; online forms through their own routes). The engine's route plugin (crudRoutes)
- * registers into it as into Fastify: the same handlers, validation, hooks and permissions. Fastify
+ * The generic CRUD of page schemas, as a table of handlers that wildcard routes dispatch to
+ * (crud-dispatch.ts; online forms through their own routes). The engine's CRUD (crudRoutes) declares
+ * its routes on it (registrar.ts): the same handlers, validation, hooks and permissions. Fastify
  * compiles its router at every start, ~0.15 ms a route, and the CRUD is ~500 routes; this table is
  * built in a few ms and answers a path with one Map lookup.
  */
@@ -30,13 +31,13 @@ export class RouteTable {
 
   /** Adds a schema's CRUD; a path declared twice is refused, as Fastify would. */
   async add(schema: PageSchema, hooks?: CrudHooks): Promise<this> {
-    await crudRoutes(schema, hooks)(this.registrar() as unknown as FastifyInstance);
+    await crudRoutes(schema, hooks)(this.registrar());
     return this;
   }
 
-  private registrar() {
-    const add = (method: string) => (path: string, ...rest: unknown[]) => {
-      const handler = rest[rest.length - 1] as Handler;
+  private registrar(): CrudRegistrar {
+    const add = (method: string) => (path: string, declared: unknown) => {
+      const handler = declared as Handler;
       const route = { method, path, handler };
       if (path.includes(':')) {
         const keys: string[] = [];

@@ -1,6 +1,7 @@
 import { areaCodeOfText } from '../../schema/area.js';
 import { areaData } from '../area-data.js';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
+import type { CrudRegistrar } from './registrar.js';
 import type { CompiledQuery, Kysely } from 'kysely';
 import { columnFields } from '../../schema/ddl.js';
 import { parseListQuery, QueryError, type Condition, type ParsedQuery, type QueryField } from '../../schema/query.js';
@@ -72,7 +73,7 @@ const idList = (raw: unknown): string[] => {
  * their sub rows with the main row and add subList.
  */
 export function crudRoutes(schema: PageSchema, moduleHooks: CrudHooks = {}) {
-  return async (app: FastifyInstance) => {
+  return async (app: CrudRegistrar) => {
     const { dicts, dialect } = app.ctx;
     const db = app.ctx.db as unknown as Kysely<any>;
     const fields = columnFields(schema);

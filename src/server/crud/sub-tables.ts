@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { CrudRegistrar } from './registrar.js';
 import type { Kysely } from 'kysely';
 import { columnFields } from '../../schema/ddl.js';
 import { SYSTEM_FIELDS, type PageSchema, type SubTableSchema } from '../../schema/types.js';
@@ -126,7 +126,7 @@ export function subTableSupport(schema: PageSchema, registry: SchemaRegistry) {
     },
   };
 
-  const routes = (app: FastifyInstance) => {
+  const routes = (app: CrudRegistrar) => {
     const db = app.ctx.db as unknown as Kysely<any>;
     app.get<{ Params: { subCode: string }; Querystring: { mainId?: unknown } }>(`${schema.api}/subList/:subCode`, async (req) => {
       await requireRead(app.ctx.db, registry, req, schema);

@@ -1,4 +1,5 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
+import type { CrudRegistrar } from './registrar.js';
 import type { Kysely } from 'kysely';
 import type { PageSchema } from '../../schema/types.js';
 import { transitionPermission, workflowFields, type WorkflowSchema, type WorkflowTransition } from '../../schema/workflow.js';
@@ -65,7 +66,7 @@ function opinionOf(body: FireBody, t: WorkflowTransition): string | null {
  * changed), stamps the declared fields, keeps the history and tells the owner — all in one
  * transaction. `GET <api>/history?id=` answers a visible row's history, oldest first.
  */
-export function workflowRoutes(app: FastifyInstance, schema: PageSchema, deps: Deps): void {
+export function workflowRoutes(app: CrudRegistrar, schema: PageSchema, deps: Deps): void {
   const wf = schema.workflow!;
   const db = app.ctx.db as unknown as Kysely<any>;
   const base = schema.api;
