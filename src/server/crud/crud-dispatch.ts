@@ -9,6 +9,22 @@ import { RouteTable } from './route-table.js';
 const METHODS = ['GET', 'POST', 'PUT', 'DELETE'];
 
 /**
+ * The path under the API prefix, percent-escapes decoded as Fastify's router decodes a path before
+ * matching its static routes (`%6Cist` is `list`; a reserved character such as `%2F` stays escaped).
+ * The router has refused malformed escapes before a handler runs.
+ */
+function pathOf(url: string, prefix: string): string {
+  const q = url.indexOf('?');
+  const path = (q < 0 ? url : url.slice(0, q)).slice(prefix.length);
+  if (!path.includes('%')) return path;
+  try {
+    return decodeURI(path);
+  } catch {
+    return path;
+  }
+}
+
+/**
  * The generic CRUD of the schema files, served from one RouteTable behind one wildcard route per
  * page (`<api>/*`, in the API scope `app`, under its prefix). Fastify prefers static and parametric
  * routes to a wildcard, so a module's own route is never reached through here;
@@ -23,9 +39,7 @@ export async function serveSchemaCrud(app: FastifyInstance, schemas: readonly Pa
   for (const r of table.routes) app.routeInventory.push(inventoryEntry(r.method, prefix + r.path, r.handler, { dispatched: true }));
 
   const dispatch = async (req: FastifyRequest, reply: FastifyReply) => {
-    const q = req.url.indexOf('?');
-    const path = (q < 0 ? req.url : req.url.slice(0, q)).slice(prefix.length);
-    const match = table.match(req.method, path);
+    const match = table.match(req.method, pathOf(req.url, prefix));
     if (!match) {
       req.dispatchedRoute = 'unmatched';
       return reply.callNotFound();
