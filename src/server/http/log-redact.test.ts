@@ -10,6 +10,9 @@ describe('redactUrl', () => {
       .toBe('/x?password=***&captcha=***&code=***&sms_code=***&X-Access-Token=***&checkKey=k');
     expect(redactUrl('/x?%74oken=abc&resetToken=r&newPassword=n')).toBe('/x?%74oken=***&resetToken=***&newPassword=***');
     expect(redactUrl('/x?TOKEN=abc&token')).toBe('/x?TOKEN=***&token');
+    // Secrets as whole words (the request trace's names), not as parts of ordinary names.
+    expect(redactUrl('/x?sign=s&Ticket=t&session_id=i&apiKey=k&auth=a&dictCode=sex&keyword=k&designId=1'))
+      .toBe('/x?sign=***&Ticket=***&session_id=***&apiKey=***&auth=***&dictCode=sex&keyword=k&designId=1');
   });
 
   it('leaves URLs without a query or secret alone', () => {

@@ -5,10 +5,16 @@
 
 export const REDACTED = '***';
 
-/** Query parameter names whose values are secrets (compared without case, `_` or `-`). */
+/** Names that are secrets as a whole word: a code, a signature, a session or ticket, an API key. */
+const SECRET_WORDS = new Set(['code', 'pwd', 'pass', 'sign', 'signature', 'sig', 'ticket', 'auth', 'authorization', 'session', 'sessionid', 'sid', 'apikey', 'accesskey', 'secretkey']);
+
+/**
+ * Query parameter names whose values are secrets (compared without case, `_` or `-`): the one rule
+ * of the server log and of 请求追踪. A captcha's `checkKey` or a `dictCode` names no secret.
+ */
 function isSecretName(name: string): boolean {
   const n = name.toLowerCase().replace(/[-_]/g, '');
-  return n === 'code' || n === 'pwd' || /password|passwd|token|captcha|secret|smscode/.test(n);
+  return SECRET_WORDS.has(n) || /password|passwd|token|captcha|secret|smscode/.test(n);
 }
 
 function decodeName(raw: string): string {

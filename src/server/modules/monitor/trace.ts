@@ -1,10 +1,12 @@
+import { redactUrl } from '../../http/log-redact.js';
+
 /** One request as 请求追踪 keeps it: never its body, headers, token or the values of secret-looking query parameters. */
 export interface TraceEntry {
   time: number;
   method: string;
   /** Path with the query string, secret-looking values replaced by ***. */
   path: string;
-  /** The route pattern that answered (`/sys/user/list`), or null for an unknown path. */
+  /** The route pattern that answered (`/sys/user/list`), or `unmatched` for an unknown path. */
   route: string | null;
   status: number;
   durationMs: number;
@@ -12,16 +14,9 @@ export interface TraceEntry {
   ip: string;
 }
 
-/** Query parameters whose values are never kept (tokens, passwords, captchas, signatures). */
-const SECRET_PARAM = /token|pass|pwd|secret|captcha|code|key|sign|auth|ticket|session/i;
-
-/** The path of a URL with the values of secret-looking query parameters hidden. */
+/** The path of a URL with the values of secret query parameters hidden, by the server log's rule. */
 export function redactedPath(url: string): string {
-  const q = url.indexOf('?');
-  if (q < 0) return url;
-  const params = new URLSearchParams(url.slice(q + 1));
-  const kept = [...params].map(([k, v]) => `${encodeURIComponent(k)}=${SECRET_PARAM.test(k) ? '***' : encodeURIComponent(v)}`);
-  return kept.length ? `${url.slice(0, q)}?${kept.join('&')}` : url.slice(0, q);
+  return redactUrl(url).replace(/\?$/, '');
 }
 
 interface RouteFigures { count: number; totalMs: number; maxMs: number; errors: number }
