@@ -1,24 +1,15 @@
 /* eslint-disable @typescript-eslint/no-explicit-any */
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectOk } from '../helpers/envelope.js';
 import { ADMIN_PASSWORD, BACKEND, startServer, type TestServer } from '../helpers/server.js';
+import { freePort } from '../helpers/ports.js';
 
 const DEADLINE = 'org.jeecg.modules.quartz.job.DeclareDeadlineReminderJob';
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-const freePort = () => new Promise<number>((resolve, reject) => {
-  const srv = net.createServer();
-  srv.listen(0, '127.0.0.1', () => {
-    const { port } = srv.address() as net.AddressInfo;
-    srv.close(() => resolve(port));
-  });
-  srv.on('error', reject);
-});
 
 /** The product as deployed (src/server/main.ts in its own process) on an existing database; resolves once its scheduler logged. */
 async function startSecondInstance(databaseUrl: string): Promise<{ child: ChildProcess; log: () => string; stop: () => Promise<void> }> {

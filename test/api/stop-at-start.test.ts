@@ -1,19 +1,10 @@
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { BACKEND } from '../helpers/server.js';
-
-const freePort = () => new Promise<number>((resolve, reject) => {
-  const srv = net.createServer();
-  srv.listen(0, '127.0.0.1', () => {
-    const { port } = srv.address() as net.AddressInfo;
-    srv.close(() => resolve(port));
-  });
-  srv.on('error', reject);
-});
+import { freePort } from '../helpers/ports.js';
 
 /**
  * A deploy may stop an instance the moment it answers. The stop must be the graceful one (requests

@@ -1,23 +1,14 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
+import { freePort } from '../helpers/ports.js';
 
 export const ADMIN_PASSWORD = 'Admin@2025';
 const root = path.resolve(import.meta.dirname, '../..');
-
-const freePort = () => new Promise<number>((resolve, reject) => {
-  const srv = net.createServer();
-  srv.listen(0, '127.0.0.1', () => {
-    const { port } = srv.address() as net.AddressInfo;
-    srv.close(() => resolve(port));
-  });
-  srv.on('error', reject);
-});
 
 export interface RunningServer {
   baseUrl: string;
