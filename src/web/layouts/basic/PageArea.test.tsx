@@ -8,9 +8,9 @@ import { session } from '../../app/session';
 import { registerPage, type PageProps } from '../../pages/registry';
 import { KEPT_PAGES, PageArea } from './PageArea';
 import { preloadPage } from './preloadPage';
+import type { PageTab } from './tabs';
 
 vi.mock('./preloadPage', () => ({ preloadPage: vi.fn() }));
-import type { PageTab } from './tabs';
 
 const DemoPage = ({ route: r }: PageProps) => <p>{r.meta.title}</p>;
 for (const title of ['PageA', 'PageB']) registerPage(`demo/${title}`, async () => ({ default: DemoPage }));
@@ -37,6 +37,9 @@ function renderArea(tabs: PageTab[], activeKey: string | undefined, redirect?: s
 }
 
 afterEach(cleanup);
+
+/** Tabs left open after the last five of KEPT_PAGES + 2 close. */
+const KEEP_AFTER_CLOSING = KEPT_PAGES - 3;
 
 const areaOf = (tabs: PageTab[], active: string, pages = routes) => (
   <MemoryRouter initialEntries={[active]}>
@@ -87,6 +90,25 @@ it('drops the pages shown longest ago past KEPT_PAGES, but never one that was ty
   vi.mocked(preloadPage).mockClear();
   view.rerender(areaOf(tabs, '/p0', many));
   expect(preloadPage).not.toHaveBeenCalled();
+});
+
+it('counts only open tabs against KEPT_PAGES: closed tabs free their places', async () => {
+  const Page = ({ route: r }: PageProps) => <label>{r.meta.title}<input aria-label={`${r.meta.title} input`} /></label>;
+  registerPage('demo/Closing', async () => ({ default: Page }));
+  const many = Array.from({ length: KEPT_PAGES + 2 }, (_, i) => route(`/q${i}`, `Q${i}`, { component: 'demo/Closing' }));
+  const all = many.map((r) => tab(r.path));
+  const view = render(areaOf(all, '/q0', many));
+  for (let i = 0; i < many.length; i++) {
+    view.rerender(areaOf(all, `/q${i}`, many));
+    await screen.findByLabelText(`Q${i} input`);
+  }
+  // Q0 and Q1 were dropped. Five tabs close; Q0 and Q1 are shown again: seven open tabs, all kept.
+  const open = all.slice(0, KEEP_AFTER_CLOSING);
+  for (const key of ['/q6', '/q0', '/q1']) {
+    view.rerender(areaOf(open, key, many));
+    await screen.findByLabelText(`${key.replace('/q', 'Q')} input`);
+  }
+  for (let i = 0; i < KEEP_AFTER_CLOSING; i++) expect(screen.queryByLabelText(`Q${i} input`), `Q${i}`).not.toBeNull();
 });
 
 it('shows an external entry in an iframe with the token filled in', () => {

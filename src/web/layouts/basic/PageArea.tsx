@@ -58,6 +58,10 @@ export function PageArea({ routes, tabs, activeKey, reloads, redirect }: PageAre
   };
   const recent = useRef<string[]>([]);
   const typedInto = useRef(new Set<string>());
+  // A closed tab's page is gone: it holds no place among the kept ones.
+  const open = new Set(tabs.map((t) => t.key));
+  recent.current = recent.current.filter((key) => open.has(key));
+  for (const key of typedInto.current) if (!open.has(key)) typedInto.current.delete(key);
   if (activeKey && recent.current[0] !== activeKey) {
     // A page about to mount (new, or dropped earlier): its first requests go out now, while it draws.
     const mounted = recent.current.includes(activeKey) || typedInto.current.has(activeKey);
@@ -65,8 +69,6 @@ export function PageArea({ routes, tabs, activeKey, reloads, redirect }: PageAre
     if (match) preloadPage(match.route.component, match.params);
     recent.current = [activeKey, ...recent.current.filter((k) => k !== activeKey)].slice(0, KEPT_PAGES);
   }
-  const open = new Set(tabs.map((t) => t.key));
-  for (const key of typedInto.current) if (!open.has(key)) typedInto.current.delete(key);
   return (
     <>
       {redirect && <Navigate to={redirect} replace />}
