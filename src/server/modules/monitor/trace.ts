@@ -7,7 +7,7 @@ export interface TraceEntry {
   /** Path with the query string, secret-looking values replaced by ***. */
   path: string;
   /** The route pattern that answered (`/sys/user/list`), or `unmatched` for an unknown path. */
-  route: string | null;
+  route: string;
   status: number;
   durationMs: number;
   user: string | null;

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import MonitorFrame from './MonitorFrame';
 import { useFigures } from './useFigures';
 
-interface TraceEntry { time: number; method: string; path: string; route: string | null; status: number; durationMs: number; user: string | null; ip: string }
+interface TraceEntry { time: number; method: string; path: string; route: string; status: number; durationMs: number; user: string | null; ip: string }
 interface TraceFigures { capacity: number; kept: number; records: TraceEntry[] }
 interface Filters { method?: string; status?: string; path?: string; user?: string; minMs?: number }
 
