@@ -37,6 +37,8 @@ describe(`every write route checks a permission [${BACKEND}]`, () => {
   let routes: { method: string; url: string }[];
   const real: Record<string, string> = {};
 
+  /** The write actions an online form's table route (`/online/data/:table/*`) is sent to. */
+  const TABLE_WRITES: Record<string, string> = { POST: 'add', PUT: 'edit', DELETE: 'deleteBatch' };
   beforeAll(async () => {
     s = await startServer();
     const admin = await s.login('admin');
@@ -61,7 +63,6 @@ describe(`every write route checks a permission [${BACKEND}]`, () => {
   });
   afterAll(async () => { await s?.close(); });
 
-  const TABLE_WRITES: Record<string, string> = { POST: 'add', PUT: 'edit', DELETE: 'deleteBatch' };
   const key = (r: { method: string; url: string }) => `${r.method} ${r.url}`;
   const path = (url: string, method: string) => url.replace('/button/:table/:code', '/button/:table/approve').replace(/\*$/, TABLE_WRITES[method] ?? '*')
     .replace(/:([A-Za-z]+)/g, (_, p) => encodeURIComponent(real[p] ?? 'x1'));
