@@ -1,6 +1,6 @@
 import type { Locator, Page } from 'playwright-core';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { ADMIN_PASSWORD, browserSession, loginAsAdmin, loginThroughForm, type RunningServer } from './harness';
+import { ADMIN_PASSWORD, browserSession, rowAction as clickRowAction, loginAsAdmin, loginThroughForm, type RunningServer } from './harness';
 
 /**
  * 人员考核 as its people live it, in Chromium: the administrator makes a plan for 信息技术组 with
@@ -19,12 +19,7 @@ describe('an assessment plan made, started, scored, ended and read, in Chromium'
   const ok = (scope: Locator) => scope.getByRole('button', { name: /确\s*定/ }).click();
   const toast = (text: string) => page.locator('.ant-message-notice').filter({ hasText: text }).first();
   const rows = () => page.locator('.schema-page .ant-table-tbody tr.ant-table-row');
-  async function rowAction(tr: Locator, label: string) {
-    const link = tr.locator('.schema-row-actions').getByText(label, { exact: true });
-    if (await link.count()) return link.click();
-    await tr.locator('.schema-row-actions').getByText('更多').click();
-    await page.locator('.ant-dropdown:visible .ant-dropdown-menu-item').filter({ hasText: label }).click();
-  }
+  const rowAction = (tr: Locator, label: string) => clickRowAction(page, tr, label);
 
   async function login(username: string) {
     if (username === 'admin') return loginAsAdmin(page, server.baseUrl);

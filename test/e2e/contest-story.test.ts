@@ -1,6 +1,6 @@
 import type { Locator, Page } from 'playwright-core';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { ADMIN_PASSWORD, browserSession, loginAsAdmin, loginThroughForm, type RunningServer } from './harness';
+import { ADMIN_PASSWORD, browserSession, rowAction as clickRowAction, loginAsAdmin, loginThroughForm, type RunningServer } from './harness';
 
 /**
  * The contest as its people live it, in Chromium: the applicant declares a project in 我的项目 and
@@ -21,13 +21,7 @@ describe('a project declared, returned, resubmitted and passed, in Chromium', ()
   const toast = (text: string) => page.locator('.ant-message-notice').filter({ hasText: text }).first();
   const row = () => page.locator('.schema-page .ant-table-tbody tr.ant-table-row').filter({ hasText: PROJECT.slice(0, 6) });
   const rowLink = (label: string) => row().locator('.schema-row-actions').getByText(label, { exact: true });
-  /** A row's link, shown or under 更多. */
-  async function rowAction(tr: Locator, label: string) {
-    const link = tr.locator('.schema-row-actions').getByText(label, { exact: true });
-    if (await link.count()) return link.click();
-    await tr.locator('.schema-row-actions').getByText('更多').click();
-    await page.locator('.ant-dropdown:visible .ant-dropdown-menu-item').filter({ hasText: label }).click();
-  }
+  const rowAction = (tr: Locator, label: string) => clickRowAction(page, tr, label);
 
   async function login(username: string) {
     if (username === 'admin') return loginAsAdmin(page, server.baseUrl);

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { ADMIN_PASSWORD, browserSession, loginAsAdmin, loginThroughForm, type RunningServer } from './harness';
+import { ADMIN_PASSWORD, browserSession, rowAction, loginAsAdmin, loginThroughForm, type RunningServer } from './harness';
 
 /**
  * 数据规则 as an administrator sets them, without code: a rule on the menu 任务管理 (优先级 = 高) in
@@ -14,13 +14,7 @@ describe('data rules in Chromium', () => {
 
   const toast = (text: string) => page.locator('.ant-message-notice').filter({ hasText: text }).first();
   const schemaRow = (text: string) => page.locator('.schema-page .ant-table-tbody tr.ant-table-row').filter({ hasText: text }).first();
-  const moreAction = async (text: string, action: string) => {
-    await schemaRow(text).locator('.schema-row-actions').waitFor();
-    const shown = schemaRow(text).locator('.schema-row-actions').getByText(action, { exact: true });
-    if (await shown.count()) return shown.click();
-    await schemaRow(text).getByText('更多').click();
-    await page.locator('.ant-dropdown:visible').getByText(action, { exact: true }).click();
-  };
+  const moreAction = (text: string, action: string) => rowAction(page, schemaRow(text), action);
 
   it('the administrator adds a rule to 任务管理 and ticks it for 审核人', async () => {
     const task = (title: string, priority: string) => server.sql(

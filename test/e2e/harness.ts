@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Locator, type Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
 import { freePort } from '../helpers/ports.js';
 
@@ -77,6 +77,20 @@ export async function loginAsAdmin(page: Page, baseUrl: string, password = ADMIN
   await modal.waitFor();
   await modal.getByRole('button', { name: /确\s*定/ }).click();
   await page.waitForURL('**/2025/dashboard/analysis');
+}
+
+/**
+ * Clicks a list row's action, shown in the row or under its 更多 menu. Waits for the row's actions
+ * first: a row that has not been drawn yet (the list reloading after a save) has neither.
+ */
+export async function rowAction(page: Page, tr: Locator, label: string): Promise<void> {
+  const actions = tr.locator('.schema-row-actions');
+  const link = actions.getByText(label, { exact: true });
+  const more = actions.getByText('更多', { exact: true });
+  await link.or(more).first().waitFor();
+  if (await link.count()) return link.click();
+  await more.click();
+  await page.locator('.ant-dropdown:visible .ant-dropdown-menu-item').getByText(label, { exact: true }).click();
 }
 
 export interface BrowserSession {

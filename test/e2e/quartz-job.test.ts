@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { browserSession, type RunningServer } from './harness';
+import { browserSession, rowAction as clickRowAction, type RunningServer } from './harness';
 
 /** 定时任务 in Chromium: 立即执行 from the row, the run in the detail's 执行记录, 启动/停止. */
 describe('scheduled jobs page in Chromium', () => {
@@ -11,15 +11,7 @@ describe('scheduled jobs page in Chromium', () => {
 
   const toast = (text: string) => page.locator('.ant-message-notice').filter({ hasText: text }).first();
   const row = () => page.locator('.schema-page .ant-table-tbody tr.ant-table-row').filter({ hasText: '示例任务：每30秒执行一次' }).first();
-  const more = async (action: string) => {
-    await row().getByText('更多').click();
-    await page.locator('.ant-dropdown:visible').getByText(action, { exact: true }).click();
-  };
-  const rowAction = async (action: string) => {
-    const direct = row().getByText(action, { exact: true });
-    if (await direct.count()) await direct.click();
-    else await more(action);
-  };
+  const rowAction = (action: string) => clickRowAction(page, row(), action);
 
   it('runs the sample job now and shows the run under its detail; starts and stops it', async () => {
     await page.goto(`${server.baseUrl}/2025/isystem/quartzJob`);
