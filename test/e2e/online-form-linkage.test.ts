@@ -1,6 +1,6 @@
 import type { Locator, Page } from 'playwright-core';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { ADMIN_PASSWORD, browserSession, type RunningServer } from './harness';
+import { ADMIN_PASSWORD, browserSession, rowAction, type RunningServer } from './harness';
 import { designField } from '../helpers/cgform-design.js';
 
 /**
@@ -95,11 +95,7 @@ describe('online form linkage rules in Chromium', () => {
     await page.goto(`${server.baseUrl}/2025/online/cgform`);
     const row = page.locator('.schema-page .ant-table-row').filter({ hasText: 'demo_request' });
     await row.waitFor();
-    const design = row.getByText('设计', { exact: true });
-    if (await row.getByText('更多').count() && !(await design.count())) {
-      await row.getByText('更多').click();
-      await page.locator('.ant-dropdown:visible').getByText('设计', { exact: true }).click();
-    } else await design.click();
+    await rowAction(page, row, '设计');
     const designer = page.locator('.ant-drawer-content').filter({ has: page.locator('.ant-drawer-title', { hasText: /编辑表单/ }) });
     await designer.getByRole('tab', { name: '联动规则' }).click();
     const pane = designer.locator('.ant-tabs-tabpane-active');
