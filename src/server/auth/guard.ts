@@ -25,7 +25,7 @@ export async function admit(app: FastifyInstance, req: FastifyRequest, entry: Ro
   if (entry.public) {
     if (token) {
       const res = await checkToken(app.ctx.db, token, app.ctx.sessions);
-      if (res.ok) { req.user = res.user; req.token = token; }
+      if (res.ok) { req.user = res.user; req.token = token; req.tokenHash = res.tokenHash; }
     }
     return null;
   }
@@ -36,6 +36,7 @@ export async function admit(app: FastifyInstance, req: FastifyRequest, entry: Ro
   }
   req.user = res.user;
   req.token = token!;
+  req.tokenHash = res.tokenHash;
   return null;
 }
 
@@ -47,6 +48,7 @@ export async function admit(app: FastifyInstance, req: FastifyRequest, entry: Ro
 export function installAuthGuard(app: FastifyInstance): void {
   app.decorateRequest('user', null);
   app.decorateRequest('token', null);
+  app.decorateRequest('tokenHash', null);
   app.addHook('preValidation', async (req, reply) => {
     if (req.method === 'OPTIONS') return;
     const config = req.routeOptions.config;

@@ -19,7 +19,7 @@ export async function createSession(db: Db, userId: string, ip: string | null): 
 }
 
 export type TokenCheck =
-  | { ok: true; user: SysUser }
+  | { ok: true; user: SysUser; tokenHash: string }
   | { ok: false; message: string };
 
 export async function checkToken(db: Db, token: string | undefined, cache?: SessionCache): Promise<TokenCheck> {
@@ -27,7 +27,7 @@ export async function checkToken(db: Db, token: string | undefined, cache?: Sess
   if (token.length > 200) return { ok: false, message: 'token非法无效!' };
   const hash = sha256(token);
   const cached = cache?.get(hash);
-  if (cached) return { ok: true, user: cached.user };
+  if (cached) return { ok: true, user: cached.user, tokenHash: hash };
   const generation = cache?.generation ?? 0;
   const row = await db.selectFrom('sysSession').innerJoin('sysUser', 'sysUser.id', 'sysSession.userId')
     .selectAll('sysUser').select('sysSession.expiresAt')
@@ -38,7 +38,7 @@ export async function checkToken(db: Db, token: string | undefined, cache?: Sess
   if (user.delFlag === 1) return { ok: false, message: '用户不存在!' };
   if (user.status === 2) return { ok: false, message: '账号已被锁定,请联系管理员!' };
   cache?.set(hash, user as SysUser, expiresAt, generation);
-  return { ok: true, user: user as SysUser };
+  return { ok: true, user: user as SysUser, tokenHash: hash };
 }
 
 export async function revokeSession(db: Db, token: string): Promise<boolean> {

@@ -32,6 +32,8 @@ declare module 'fastify' {
   interface FastifyRequest {
     user: SysUser | null;
     token: string | null;
+    /** The token's sha256, the key its session is stored under. */
+    tokenHash: string | null;
     /** The pattern of the schema route a dispatcher served, for the request log and metrics. */
     dispatchedRoute: string | null;
   }

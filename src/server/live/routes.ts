@@ -35,6 +35,7 @@ export async function liveRoutes(app: FastifyInstance): Promise<void> {
       if (res.user.id !== req.params.userId) return reply.status(403).send(refuse(403, OTHER_USER_REFUSAL));
       req.user = res.user;
       req.token = token!;
+      req.tokenHash = res.tokenHash;
     },
   }, (socket, req) => {
     const userId = req.user!.id;

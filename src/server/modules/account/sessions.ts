@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
-import { sha256 } from '../../auth/session.js';
 import { badRequest, notFound, ok, okMessage } from '../../http/result.js';
 import { deviceOf } from './device.js';
 
@@ -21,8 +20,8 @@ export function stampSessionDevices(app: FastifyInstance): void {
   // onSend rather than onResponse: the stamp is written before the answer, so the next request sees it.
   // Kept by the token's hash (no bearer token is held in memory for minutes), answered by callback: it runs on every request.
   app.addHook('onSend', (req, _reply, payload, next) => {
-    if (!req.user || !req.token) { next(null, payload); return; }
-    const hash = sha256(req.token);
+    const hash = req.tokenHash;
+    if (!req.user || !hash) { next(null, payload); return; }
     const now = Date.now();
     if ((stamped.get(hash) ?? 0) > now - RESTAMP_MS) { next(null, payload); return; }
     if (stamped.size >= MAX_TRACKED) stamped.clear();
@@ -42,7 +41,7 @@ export async function sessionRoutes(app: FastifyInstance): Promise<void> {
 
   app.get('/sys/account/sessions', { config: { access: 'login' } }, async (req) => {
     const user = req.user!;
-    const own = sha256(req.token!);
+    const own = req.tokenHash!;
     // Devices of sessions that ended (logout, expiry) go when their owner looks.
     await db.deleteFrom('sys_session_device').where('userId', '=', user.id)
       .where('tokenHash', 'not in', db.selectFrom('sys_session').select('tokenHash').where('userId', '=', user.id)).execute();
@@ -60,7 +59,7 @@ export async function sessionRoutes(app: FastifyInstance): Promise<void> {
     schema: { body: { type: 'object', properties: { id: { type: 'string', pattern: '^[0-9a-f]{64}$' } }, required: ['id'] } },
   }, async (req) => {
     const { id } = req.body;
-    if (id === sha256(req.token!)) throw badRequest('不能结束当前会话，请使用退出登录');
+    if (id === req.tokenHash!) throw badRequest('不能结束当前会话，请使用退出登录');
     const res = await db.deleteFrom('sys_session').where('tokenHash', '=', id).where('userId', '=', req.user!.id).executeTakeFirst();
     if (!Number(res.numDeletedRows)) throw notFound('会话不存在或已结束');
     await db.deleteFrom('sys_session_device').where('tokenHash', '=', id).execute();
@@ -68,7 +67,7 @@ export async function sessionRoutes(app: FastifyInstance): Promise<void> {
   });
 
   app.post('/sys/account/sessions/endOthers', { config: { access: 'login' } }, async (req) => {
-    const own = sha256(req.token!);
+    const own = req.tokenHash!;
     const res = await db.deleteFrom('sys_session').where('userId', '=', req.user!.id).where('tokenHash', '<>', own).executeTakeFirst();
     await db.deleteFrom('sys_session_device').where('userId', '=', req.user!.id).where('tokenHash', '<>', own).execute();
     return ok(Number(res.numDeletedRows), `已结束其他 ${Number(res.numDeletedRows)} 个会话`);

@@ -65,7 +65,7 @@ export async function wechatRoutes(app: FastifyInstance): Promise<void> {
     if (!config?.code2SessionUrl) throw badRequest('未配置微信登录');
     const code = codeOf(req);
     const openid = await exchange({ ...config, code2SessionUrl: config.code2SessionUrl }, code);
-    const tokenHash = sha256(req.token!);
+    const tokenHash = req.tokenHash!;
     await app.ctx.db.updateTable('sysSession').set({ wechatCode: code, wechatOpenid: openid }).where('tokenHash', '=', tokenHash).execute();
     await app.ctx.state.set(rememberedKey(tokenHash), code, REMEMBERED_MS);
     return ok({ openid }, '微信登录成功');

@@ -39,7 +39,7 @@ export async function onlineUserRoutes(app: FastifyInstance): Promise<void> {
     const columns = (await userColumns(app.ctx, req)).filter((c) => ['id', 'username', 'realname', 'avatar', 'sex', 'birthday', 'phone', 'orgCode'].includes(c));
     const rows = await sessions.select([...columns.map((c) => `u.${c}` as const), 's.tokenHash', 's.createdAt', 's.ip'])
       .orderBy('s.createdAt', 'desc').orderBy('s.tokenHash').limit(req.query.pageSize ?? 10).offset(offsetOf(req.query)).execute();
-    const own = req.token ? sha256(req.token) : '';
+    const own = req.tokenHash ?? '';
     const sexText = new Map(((await app.ctx.dicts.items('sex')) ?? []).map((i) => [String(i.value), i.text]));
     const records = rows.map(({ tokenHash, createdAt, ip, ...user }) => {
       const u = user as Record<string, unknown>;
