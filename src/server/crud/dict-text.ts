@@ -8,6 +8,7 @@ import type { DictService } from '../modules/dict/service.js';
 /* eslint-disable @typescript-eslint/no-explicit-any */
 type Row = Record<string, unknown>;
 
+const NO_TEXTS: ReadonlyMap<string, string> = new Map();
 const splitValues = (v: unknown): string[] => (v === null || v === undefined || v === '' ? [] : String(v).split(','));
 
 /**
@@ -18,7 +19,7 @@ const splitValues = (v: unknown): string[] => (v === null || v === undefined || 
  */
 export async function addDictText(db: Kysely<any>, dicts: DictService, fields: FieldSchema[], rows: Row[]): Promise<void> {
   if (!rows.length) return;
-  const translated: { f: FieldSchema; texts: Map<string, string> }[] = [];
+  const translated: { f: FieldSchema; texts: ReadonlyMap<string, string> }[] = [];
   const lookups: { texts: Map<string, string>; table: string; text: string; value: string; values: string[] }[] = [];
   for (const f of fields) {
     if (f.view === 'pca') {
@@ -27,14 +28,14 @@ export async function addDictText(db: Kysely<any>, dicts: DictService, fields: F
     }
     const dict = dictOf(f);
     if (!dict) continue;
-    const texts = new Map<string, string>();
     if (dict.code) {
-      for (const item of (await dicts.items(dict.code)) ?? []) texts.set(item.value, item.text);
+      translated.push({ f, texts: (await dicts.texts(dict.code)) ?? NO_TEXTS });
     } else if (dict.table && dict.text && dict.value) {
+      const texts = new Map<string, string>();
       const values = [...new Set(rows.flatMap((r) => splitValues(r[f.name])))];
       for (let i = 0; i < values.length; i += 500) lookups.push({ texts, table: dict.table, text: dict.text, value: dict.value, values: values.slice(i, i + 500) });
-    }
-    translated.push({ f, texts });
+      translated.push({ f, texts });
+    } else translated.push({ f, texts: NO_TEXTS });
   }
   if (lookups.length) {
     // Values compared as text on both sides: a dictionary's value column may be a number.
@@ -46,11 +47,17 @@ export async function addDictText(db: Kysely<any>, dicts: DictService, fields: F
     for (const r of await q.execute()) lookups[Number(r.k)].texts.set(String(r.value), String(r.text ?? ''));
   }
   for (const { f, texts } of translated) {
-    for (const row of rows) {
-      const parts = splitValues(row[f.name]);
-      row[`${f.name}_dictText`] = parts.length ? parts.map((p) => texts.get(p) ?? p).join(',') : null;
-    }
+    const key = `${f.name}_dictText`;
+    for (const row of rows) row[key] = textOf(texts, row[f.name]);
   }
+}
+
+/** A value's text; a comma list part by part, unknown parts as they are. */
+function textOf(texts: ReadonlyMap<string, string>, value: unknown): string | null {
+  if (value === null || value === undefined || value === '') return null;
+  const v = String(value);
+  if (!v.includes(',')) return texts.get(v) ?? v;
+  return v.split(',').map((p) => texts.get(p) ?? p).join(',');
 }
 
 function areaCell(value: unknown): string | null {

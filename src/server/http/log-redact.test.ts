@@ -10,6 +10,8 @@ describe('redactUrl', () => {
       .toBe('/x?password=***&captcha=***&code=***&sms_code=***&X-Access-Token=***&checkKey=k');
     expect(redactUrl('/x?%74oken=abc&resetToken=r&newPassword=n')).toBe('/x?%74oken=***&resetToken=***&newPassword=***');
     expect(redactUrl('/x?TOKEN=abc&token')).toBe('/x?TOKEN=***&token');
+    expect(redactUrl('/x?a=1&token=t&b=2&&pwd=&c')).toBe('/x?a=1&token=***&b=2&&pwd=***&c');
+    expect(redactUrl('/x?token=a=b&c=1')).toBe('/x?token=***&c=1');
     // Secrets as whole words (the request trace's names), not as parts of ordinary names.
     expect(redactUrl('/x?sign=s&Ticket=t&session_id=i&apiKey=k&auth=a&dictCode=sex&keyword=k&designId=1'))
       .toBe('/x?sign=***&Ticket=***&session_id=***&apiKey=***&auth=***&dictCode=sex&keyword=k&designId=1');

@@ -5,32 +5,44 @@
 
 export const REDACTED = '***';
 
-/** Names that are secrets as a whole word: a code, a signature, a session or ticket, an API key. */
-const SECRET_WORDS = new Set(['code', 'pwd', 'pass', 'sign', 'signature', 'sig', 'ticket', 'auth', 'authorization', 'session', 'sessionid', 'sid', 'apikey', 'accesskey', 'secretkey']);
+/** Names that are secrets as a whole word (a code, a signature, a session or ticket, an API key), or any name holding a secret's word. */
+const SECRET_NAME = /^(?:code|pwd|pass|sign|signature|sig|ticket|auth|authorization|session|sessionid|sid|apikey|accesskey|secretkey)$|password|passwd|token|captcha|secret|smscode/;
 
 /**
  * Query parameter names whose values are secrets (compared without case, `_` or `-`): the one rule
  * of the server log and of 请求追踪. A captcha's `checkKey` or a `dictCode` names no secret.
  */
 function isSecretName(name: string): boolean {
-  const n = name.toLowerCase().replace(/[-_]/g, '');
-  return SECRET_WORDS.has(n) || /password|passwd|token|captcha|secret|smscode/.test(n);
+  let n = name.toLowerCase();
+  if (n.includes('_') || n.includes('-')) n = n.replace(/[-_]/g, '');
+  return SECRET_NAME.test(n);
 }
 
 function decodeName(raw: string): string {
+  if (!raw.includes('%') && !raw.includes('+')) return raw;
   try { return decodeURIComponent(raw.replace(/\+/g, ' ')); } catch { return raw; }
 }
 
-/** The URL with the value of every secret query parameter replaced by `***`; the rest untouched. */
+/**
+ * The URL with the value of every secret query parameter replaced by `***`; the rest untouched.
+ * It runs on every request (log line and trace): a URL without a secret is returned as it came.
+ */
 export function redactUrl(url: string): string {
   const q = url.indexOf('?');
   if (q < 0) return url;
-  const params = url.slice(q + 1).split('&').map((pair) => {
-    const eq = pair.indexOf('=');
-    const name = eq < 0 ? pair : pair.slice(0, eq);
-    return eq >= 0 && isSecretName(decodeName(name)) ? `${name}=${REDACTED}` : pair;
-  });
-  return `${url.slice(0, q)}?${params.join('&')}`;
+  let out = '';
+  let copied = 0; // url[0, copied) is in out once a secret has been found
+  for (let at = q + 1; at <= url.length;) {
+    let end = url.indexOf('&', at);
+    if (end < 0) end = url.length;
+    const eq = url.indexOf('=', at);
+    if (eq >= 0 && eq < end && isSecretName(decodeName(url.slice(at, eq)))) {
+      out += url.slice(copied, eq + 1) + REDACTED;
+      copied = end;
+    }
+    at = end + 1;
+  }
+  return copied ? out + url.slice(copied) : url;
 }
 
 // Field names of secrets in anything logged as an object (a body, an error's own properties).

@@ -39,7 +39,7 @@ export async function analysisFigures(req: FastifyRequest, raceId?: string) {
     .where('submitTime', '>=', `${days[0]} 00:00:00`).groupBy(sql`substr(${sql.ref('submitTime')}, 1, 10)`).execute();
   const perDayMap = new Map(perDayRows.map((r: any) => [String(r.day), Number(r.n)]));
 
-  const trackText = new Map(((await ctx.dicts.items('race_track')) ?? []).map((i) => [String(i.value), i.text]));
+  const trackText = (await ctx.dicts.texts('race_track')) ?? new Map<string, string>();
   const byTrack = [...(await countBy(projects().where('state', 'in', SUBMITTED), 'track'))]
     .map(([track, count]) => ({ track, label: track == null ? '未填写' : trackText.get(track) ?? track, count }))
     .sort((a, b) => b.count - a.count);

@@ -31,7 +31,7 @@ export async function chartFigures(req: FastifyRequest) {
   const db = dbOf(req);
   const projectScope = await scopeOf(req, 'pms_project');
   const projects = () => scoped(db.selectFrom('pms_project'), projectScope);
-  const dict = async (code: string) => new Map(((await ctx.dicts.items(code)) ?? []).map((i) => [String(i.value), i.text]));
+  const dict = async (code: string) => (await ctx.dicts.texts(code)) ?? new Map<string, string>();
   const stateText = await dict('project_state');
   const trackText = await dict('race_track');
 

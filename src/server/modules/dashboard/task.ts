@@ -25,7 +25,7 @@ export async function taskFigures(req: FastifyRequest) {
   const today = new Date().toISOString().slice(0, 10);
   const inAWeek = new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 10);
 
-  const stateText = new Map(((await ctx.dicts.items('task_state')) ?? []).map((i) => [String(i.value), i.text]));
+  const stateText = (await ctx.dicts.texts('task_state')) ?? new Map<string, string>();
   const rows = await tasks().select(['assignee', 'state', (eb: any) => eb.fn.countAll().as('n')]).groupBy(['assignee', 'state']).execute();
   const assignees = [...new Set(rows.map((r: any) => r.assignee).filter(Boolean))] as string[];
   const names = new Map(assignees.length

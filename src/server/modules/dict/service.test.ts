@@ -48,4 +48,16 @@ describe('DictService cache', () => {
     await rename('男士');
     expect(await text()).toBe('男性');
   });
+
+  it('texts follows the same snapshot as items: one map per load, a new one after invalidate', async () => {
+    const first = await dicts.texts('sex');
+    expect(first?.get('1')).toBe('男');
+    expect(await dicts.texts('sex')).toBe(first);
+    expect(await dicts.texts('nope')).toBeUndefined();
+    expect(await dicts.translate('sex', '1,9')).toBe('男,9');
+    await rename('男性');
+    dicts.invalidate();
+    vi.setSystemTime(Date.now() + 1_001);
+    expect((await dicts.texts('sex'))?.get('1')).toBe('男性');
+  });
 });

@@ -14,6 +14,8 @@ interface Snapshot {
   all: Map<string, DictModel[]>;
   /** Enabled items only (login and queryAllDictItems). */
   enabled: Record<string, DictModel[]>;
+  /** value → text of each dictionary (every item), made when first asked for. */
+  texts: Map<string, ReadonlyMap<string, string>>;
   loadedAt: number;
 }
 
@@ -57,7 +59,7 @@ export class DictService {
       all.get(code)!.push(m);
       if (Number(it.status) === 1) enabled[code].push(m);
     }
-    return { all, enabled, loadedAt };
+    return { all, enabled, texts: new Map(), loadedAt };
   }
 
   private async snapshot(): Promise<Snapshot> {
@@ -78,6 +80,19 @@ export class DictService {
     return (await this.snapshot()).all.get(code);
   }
 
+  /** A dictionary's texts by value (disabled items too, as getDictItems lists them); one map per cached load. */
+  async texts(code: string): Promise<ReadonlyMap<string, string> | undefined> {
+    const snap = await this.snapshot();
+    let texts = snap.texts.get(code);
+    if (!texts) {
+      const items = snap.all.get(code);
+      if (!items) return undefined;
+      texts = new Map(items.map((i) => [i.value, i.text]));
+      snap.texts.set(code, texts);
+    }
+    return texts;
+  }
+
   async allEnabled(): Promise<Record<string, DictModel[]>> {
     return (await this.snapshot()).enabled;
   }
@@ -85,8 +100,8 @@ export class DictService {
   /** Text of a value (or comma list of values); unknown parts are kept as they are (contract §4.4). */
   async translate(code: string, value: unknown): Promise<string | undefined> {
     if (value === null || value === undefined || value === '') return undefined;
-    const items = await this.items(code);
-    if (!items) return undefined;
-    return String(value).split(',').map((v) => items.find((i) => i.value === v)?.text ?? v).join(',');
+    const texts = await this.texts(code);
+    if (!texts) return undefined;
+    return String(value).split(',').map((v) => texts.get(v) ?? v).join(',');
   }
 }

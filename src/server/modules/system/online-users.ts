@@ -40,7 +40,7 @@ export async function onlineUserRoutes(app: FastifyInstance): Promise<void> {
     const rows = await sessions.select([...columns.map((c) => `u.${c}` as const), 's.tokenHash', 's.createdAt', 's.ip'])
       .orderBy('s.createdAt', 'desc').orderBy('s.tokenHash').limit(req.query.pageSize ?? 10).offset(offsetOf(req.query)).execute();
     const own = req.tokenHash ?? '';
-    const sexText = new Map(((await app.ctx.dicts.items('sex')) ?? []).map((i) => [String(i.value), i.text]));
+    const sexText = (await app.ctx.dicts.texts('sex')) ?? new Map<string, string>();
     const records = rows.map(({ tokenHash, createdAt, ip, ...user }) => {
       const u = user as Record<string, unknown>;
       return {

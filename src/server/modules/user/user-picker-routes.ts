@@ -42,7 +42,7 @@ export async function userPickerRoutes(app: FastifyInstance): Promise<void> {
 
   /** Rows as the picker reads them: sex translated, department names joined. */
   const readable = async <T extends { id: string; sex: number | null }>(rows: T[]) => {
-    const sexes = new Map(((await dicts.items('sex')) ?? []).map((i) => [i.value, i.text]));
+    const sexes = (await dicts.texts('sex')) ?? new Map<string, string>();
     const departs = await departNamesOf(db, rows.map((r) => r.id));
     return rows.map((r) => ({ ...r, sex_dictText: r.sex === null ? null : sexes.get(String(r.sex)) ?? String(r.sex), orgCodeTxt: (departs.get(r.id)?.names ?? []).join(',') }));
   };
