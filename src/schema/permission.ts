@@ -5,7 +5,23 @@ export type CrudAction = 'add' | 'edit' | 'delete' | 'export' | 'import';
 
 /** The main pages listing `schema` as one of their sub tables. */
 export function mainsOf(schema: PageSchema, schemas: PageSchema[]): PageSchema[] {
-  return schemas.filter((s) => s !== schema && s.subTables?.some((t) => t.code === schema.code));
+  return mainsIndex(schemas).get(schema.code)?.filter((s) => s !== schema) ?? [];
+}
+
+/** Main pages by the code of a sub page they list, per schema array: an array must not change once asked about (the registry makes a new one when its set changes). */
+const mainsIndexes = new WeakMap<PageSchema[], Map<string, PageSchema[]>>();
+function mainsIndex(schemas: PageSchema[]): Map<string, PageSchema[]> {
+  let index = mainsIndexes.get(schemas);
+  if (!index) {
+    index = new Map();
+    for (const s of schemas) for (const t of s.subTables ?? []) {
+      const mains = index.get(t.code) ?? [];
+      if (!mains.includes(s)) mains.push(s);
+      index.set(t.code, mains);
+    }
+    mainsIndexes.set(schemas, index);
+  }
+  return index;
 }
 
 /**

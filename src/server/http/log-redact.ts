@@ -8,14 +8,21 @@ export const REDACTED = '***';
 /** Names that are secrets as a whole word (a code, a signature, a session or ticket, an API key), or any name holding a secret's word. */
 const SECRET_NAME = /^(?:code|pwd|pass|sign|signature|sig|ticket|auth|authorization|session|sessionid|sid|apikey|accesskey|secretkey)$|password|passwd|token|captcha|secret|smscode/;
 
+const seenNames = new Map<string, boolean>();
+
 /**
  * Query parameter names whose values are secrets (compared without case, `_` or `-`): the one rule
  * of the server log and of 请求追踪. A captcha's `checkKey` or a `dictCode` names no secret.
  */
 function isSecretName(name: string): boolean {
-  let n = name.toLowerCase();
-  if (n.includes('_') || n.includes('-')) n = n.replace(/[-_]/g, '');
-  return SECRET_NAME.test(n);
+  let secret = seenNames.get(name);
+  if (secret === undefined) {
+    secret = SECRET_NAME.test(name.toLowerCase().replace(/[-_]/g, ''));
+    // The same few names come on every request; a client inventing names only refills the memo.
+    if (seenNames.size >= 1000) seenNames.clear();
+    seenNames.set(name, secret);
+  }
+  return secret;
 }
 
 function decodeName(raw: string): string {

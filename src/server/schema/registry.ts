@@ -24,8 +24,11 @@ export class SchemaRegistry {
     this.byTable.set(s.table, s);
   }
 
+  private list: readonly PageSchema[] | null = null;
+
+  /** Every schema, one array until the set changes (it is read on every request: never modify it). */
   get schemas(): PageSchema[] {
-    return [...this.byCode.values()];
+    return (this.list ??= Object.freeze([...this.byCode.values()])) as PageSchema[];
   }
 
   get(code: string): PageSchema | undefined {
@@ -54,6 +57,7 @@ export class SchemaRegistry {
     const old = this.byCode.get(checked.code);
     if (old) this.byTable.delete(old.table);
     this.index(checked);
+    this.list = null;
     this.version++;
   }
 }
