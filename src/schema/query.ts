@@ -170,8 +170,16 @@ const int = (raw: unknown, fallback: number, name: string): number => {
  * schema declares. Parameters naming no declared field are ignored (as JeecgBoot's QueryGenerator does);
  * an undeclared sort column or super-query field is refused, since ignoring it would answer another question.
  */
+/** A page's query fields by name, made once per fields array (a page parses a query on every list request). */
+const fieldIndexes = new WeakMap<QueryField[], Map<string, QueryField>>();
+function fieldIndex(fields: QueryField[]): Map<string, QueryField> {
+  let index = fieldIndexes.get(fields);
+  if (!index) fieldIndexes.set(fields, (index = new Map(fields.map((f) => [f.name, f]))));
+  return index;
+}
+
 export function parseListQuery(params: Record<string, unknown>, fields: QueryField[], opts: { defaultSort?: SortOrder[]; maxPageSize?: number } = {}): ParsedQuery {
-  const byName = new Map(fields.map((f) => [f.name, f]));
+  const byName = fieldIndex(fields);
   const where: Condition[] = [];
   for (const [key, rawValue] of Object.entries(params)) {
     // A declared field wins over a reserved name: `code` is both a common column and the WeChat code parameter.
