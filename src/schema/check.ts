@@ -54,6 +54,7 @@ export function checkPageSchema(doc: unknown, source: string): PageSchema {
       throw new SchemaError(source, `${at}/search`, 'only a string or text column can be text-searched');
     }
     if (f.min !== undefined && f.max !== undefined && f.min > f.max) throw new SchemaError(source, `${at}/min`, 'is greater than max');
+    if (f.input && (f.form !== false || f.virtual)) throw new SchemaError(source, `${at}/input`, 'marks a column outside the form (form false) that a page\'s own panel writes');
     // What is typed into a password box is written, never read back: every read path skips sensitive fields.
     if (f.view === 'password' && !f.virtual) f.sensitive = true;
   });

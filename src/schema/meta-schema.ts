@@ -237,6 +237,7 @@ export const pageMetaSchema = {
           personal: { type: 'boolean' },
           extend: { type: 'object' },
           virtual: { type: 'boolean' },
+          input: { type: 'boolean' },
         },
       },
     },

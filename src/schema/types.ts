@@ -76,6 +76,11 @@ export interface FieldSchema {
    * module (a user's roles, a new password). Never stored by the engine itself.
    */
   virtual?: boolean;
+  /**
+   * With `form: false`: written by the page's own panel (a scoring sheet's scores), so accepted in
+   * add/edit bodies and checked by the page's module. Any other field outside the form is the server's.
+   */
+  input?: boolean;
 }
 
 /**

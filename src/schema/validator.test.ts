@@ -22,6 +22,23 @@ describe('compileValidators', () => {
     expect(edit({ id: '1', level: 2 })).toEqual({ problem: null, body: { id: '1', level: 2 } });
   });
 
+  it('drops the fields outside the form (the server\'s), but for a panel\'s input and the keys that attach a row to its main', () => {
+    const review: PageSchema = {
+      code: 'review', title: '评分', table: 'review', api: '/review', kind: 'sub', main: { table: 'project', foreignKey: 'projectId' },
+      fields: [
+        { name: 'comment', label: '评语', type: 'string' },
+        { name: 'projectId', label: '项目', type: 'string', form: false },
+        { name: 'raceId', label: '赛事', type: 'string', form: false },
+        { name: 'scores', label: '各项得分', type: 'text', form: false, input: true },
+        { name: 'total', label: '总分', type: 'decimal', form: false },
+        { name: 'rank', label: '名次', type: 'int', form: false },
+      ],
+    };
+    const sent = { id: 'r1', comment: '好', projectId: 'p1', raceId: 'c1', scores: '{"a":9}', total: 100, rank: 1 };
+    expect(compileValidators(review).edit(sent)).toEqual({ problem: null, body: { id: 'r1', comment: '好', projectId: 'p1', scores: '{"a":9}' } });
+    expect(compileValidators(review, { attachedBy: ['raceId'] }).add(sent).body).toEqual({ id: 'r1', comment: '好', projectId: 'p1', raceId: 'c1', scores: '{"a":9}' });
+  });
+
   it('takes a boolean for a switch as its on or off value, and nothing else for a number', () => {
     const { add: addFlagged } = compileValidators({ ...schema, fields: [...schema.fields,
       { name: 'hidden', label: '隐藏', type: 'int', view: 'switch', extend: { switchOptions: [1, 0] } },

@@ -67,10 +67,15 @@ function message(e: ErrorObject, byName: Map<string, FieldSchema>): string {
  * Compiles the add and edit validators of a page schema: types, lengths, patterns, named value checks, ranges and
  * required fields come from the field declarations. Properties the schema does not declare (a list row's
  * `_dictText`, a client's own form state) are dropped, as JeecgBoot ignores what its entity does not declare.
+ * So are the fields the form does not show (`form: false`): they are the server's to write (a state, a
+ * publication flag, a score it computes, a rank). A client may still send the id, a field a page's own
+ * panel writes (`input: true`, checked by the page's module), and the column by which the page's rows
+ * belong to a main page's row (its `main.foreignKey`, or a main page's sub-table key given as `attachedBy`).
  */
-export function compileValidators(schema: PageSchema): { add: BodyValidator; edit: BodyValidator } {
+export function compileValidators(schema: PageSchema, opts: { attachedBy?: readonly string[] } = {}): { add: BodyValidator; edit: BodyValidator } {
   const fields = allFields(schema);
   const byName = new Map(fields.map((f) => [f.name, f]));
+  const accepted = new Set(fields.filter((f) => f.form !== false || f.name === 'id' || f.input || f.name === schema.main?.foreignKey || opts.attachedBy?.includes(f.name)).map((f) => f.name));
   const properties = Object.fromEntries(fields.map((f) => [f.name, f.form === false && f.name !== 'id' ? {} : fieldJsonSchema({ ...f, required: false })]));
   // A field a linkage rule may hide is required only while shown: linkage-enforce.ts checks it.
   const ruled = visibilityTargets(schema.linkage);
@@ -95,7 +100,7 @@ export function compileValidators(schema: PageSchema): { add: BodyValidator; edi
     };
     return (body: unknown): Checked => {
       if (body === null || typeof body !== 'object' || Array.isArray(body)) return { problem: '请求体需要一个JSON对象' };
-      const own = Object.fromEntries(Object.entries(body as Record<string, unknown>).filter(([k]) => byName.has(k))
+      const own = Object.fromEntries(Object.entries(body as Record<string, unknown>).filter(([k]) => accepted.has(k))
         .map(([k, v]) => [k, typeof v === 'boolean' && switches.has(k) ? switches.get(k)![v ? 0 : 1] : v]));
       const problem = problemOf(own);
       return problem === null ? { problem, body: own } : { problem };

@@ -53,8 +53,12 @@ describe(`contest projects: declare, submit, audit [${BACKEND}]`, () => {
   });
 
   it('declares a draft with its team; the state and audit fields are the server’s', async () => {
-    const p = await declare('智能灌溉系统', applicant, { state: 'passed', auditOpinion: '自己通过' });
-    expect(p).toMatchObject({ state: 'draft', auditOpinion: null, createBy: 'applicant' });
+    const p = await declare('智能灌溉系统', applicant, { state: 'passed', auditOpinion: '自己通过', finalScore: 99.5, rank: 1, reviewProgress: '9/9' });
+    expect(p).toMatchObject({ state: 'draft', auditOpinion: null, createBy: 'applicant', finalScore: null, rank: null, reviewProgress: null });
+    // The results are the server's on an edit too: fields outside the form are never the client's.
+    expectOk(await s.api.put('/pms/project/edit', { id: p.id, name: '智能灌溉系统', finalScore: 99.5, rank: 1, reviewProgress: '9/9', submitTime: '2020-01-01 00:00:00' }, { token: applicant }), '编辑成功!');
+    expect(await (s.db as any).selectFrom('pms_project').select(['finalScore', 'rank', 'reviewProgress', 'submitTime']).where('id', '=', p.id).executeTakeFirstOrThrow())
+      .toEqual({ finalScore: null, rank: null, reviewProgress: null, submitTime: null });
     const members = expectOk(await s.api.get(`/pms/project/subList/pms_project_member?mainId=${p.id}`, { token: applicant })).records;
     expect(members.map((m: any) => m.name)).toEqual(expect.arrayContaining(['李一', '赵二']));
     refused(await s.api.post('/pms/project/add', project('无赛事', { raceId: 'nope' }), { token: applicant }), 400, '所属赛事不存在');

@@ -6,7 +6,7 @@ import type { CompiledQuery, Kysely } from 'kysely';
 import { columnFields } from '../../schema/ddl.js';
 import { parseListQuery, QueryError, type Condition, type ParsedQuery, type QueryField } from '../../schema/query.js';
 import { snakeCase, type ColumnType, type PageSchema } from '../../schema/types.js';
-import { actionPermission, type CrudAction } from '../../schema/permission.js';
+import { actionPermission, mainsOf, type CrudAction } from '../../schema/permission.js';
 import { compileLinkageEnforcer } from '../../schema/linkage-enforce.js';
 import { compileValidators } from '../../schema/validator.js';
 import { dictItemsOf, dictValueProblem } from './dict-values.js';
@@ -83,7 +83,9 @@ export function crudRoutes(schema: PageSchema, moduleHooks: CrudHooks = {}) {
     }));
     const columns = readable.map((f) => f.name);
     const byName = new Map(fields.map((f) => [f.name, f]));
-    const validate = compileValidators(schema);
+    // A sub page's own add and edit take the key its main page attaches its rows by (the main's id).
+    const attachedBy = mainsOf(schema, app.ctx.schemas.schemas).flatMap((m) => m.subTables!.filter((t) => t.code === schema.code).map((t) => t.foreignKey));
+    const validate = compileValidators(schema, { attachedBy });
     const linkage = compileLinkageEnforcer(schema);
     /** The body as the linkage rules leave it (hidden fields' values dropped), or their refusal. */
     const linked = (body: Row, stored: Row | null): Row => {

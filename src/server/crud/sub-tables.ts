@@ -48,7 +48,7 @@ export function subTableSupport(schema: PageSchema, registry: SchemaRegistry) {
     if (!sub) throw new Error(`${schema.code}: sub table schema "${decl.code}" is not loaded`);
     const cols = columnFields(sub);
     return {
-      decl, schema: sub, key: subListKey(decl.code), validate: compileValidators(sub), linkage: compileLinkageEnforcer(sub),
+      decl, schema: sub, key: subListKey(decl.code), validate: compileValidators(sub, { attachedBy: [decl.foreignKey] }), linkage: compileLinkageEnforcer(sub),
       writable: new Set(cols.filter((f) => !SERVER_COLUMNS.has(f.name) && f.name !== decl.foreignKey).map((f) => f.name)),
       readable: cols.filter((f) => !f.sensitive).map((f) => f.name),
     };
