@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
-import { cleanup, render } from '@testing-library/react';
+import { cleanup, render, waitFor } from '@testing-library/react';
 import { App } from 'antd';
-import { afterEach, expect, it } from 'vitest';
+import { afterEach, expect, it, vi } from 'vitest';
 import { compileForm, compileMainForm } from '../../schema/form';
 import type { FieldSchema, PageSchema } from '../../schema/types';
 import { CHUNK_PAST, chunksOf, FormModal } from './FormModal';
@@ -28,4 +28,19 @@ it('renders every field of a long form, in chunks, with its own name', () => {
   expect(chunks).toHaveLength(3);
   expect(chunks[2].querySelectorAll('input')).toHaveLength(20);
   expect([...document.querySelectorAll('.ant-formily-item-label')].map((l) => l.textContent?.replace(/[:：\s]/g, ''))).toEqual(fields(120).map((f) => f.label));
+});
+
+it('keeps an edit form disabled until the stored row is in, so nothing typed there is overwritten', async () => {
+  let answer!: (r: Response) => void;
+  vi.stubGlobal('fetch', vi.fn(() => new Promise<Response>((ok) => { answer = ok; })));
+  try {
+    render(<App><FormModal schema={page(2)} mode="edit" record={{ id: 'r1' }} onClose={() => {}} /></App>);
+    const input = () => document.querySelector<HTMLInputElement>('.ant-modal input')!;
+    await waitFor(() => expect(input().disabled).toBe(true));
+    answer(new Response(JSON.stringify({ success: true, code: 200, result: { id: 'r1', f1: '存的' } }), { headers: { 'content-type': 'application/json' } }));
+    await waitFor(() => expect(input().disabled).toBe(false));
+    expect(input().value).toBe('存的');
+  } finally {
+    vi.unstubAllGlobals();
+  }
 });

@@ -78,6 +78,12 @@ export function FormModal({ schema, mode, record, onClose }: FormModalProps) {
     readPretty: mode === 'detail', initialValues: mode === 'add' ? { ...record } : {}, effects: linkageEffects(schema, mode, subs ?? []),
   }), [mode, record, schema, subs]);
 
+  // Nothing can be typed before the stored row is in: its values would replace what was typed.
+  useEffect(() => {
+    if (mode !== 'edit') return;
+    form.setPattern(loading ? 'disabled' : 'editable');
+  }, [form, loading, mode]);
+
   useEffect(() => {
     if (mode === 'add' || !record?.id || waitingForSubs) return;
     let live = true;
