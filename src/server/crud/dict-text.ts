@@ -3,7 +3,7 @@ import { areaText } from '../../schema/area.js';
 import type { FieldSchema } from '../../schema/types.js';
 import { dictOf } from '../../schema/views.js';
 import { areaData } from '../area-data.js';
-import type { DictService } from '../modules/dict/service.js';
+import { textOfValue, type DictService } from '../modules/dict/service.js';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
 type Row = Record<string, unknown>;
@@ -48,16 +48,8 @@ export async function addDictText(db: Kysely<any>, dicts: DictService, fields: F
   }
   for (const { f, texts } of translated) {
     const key = `${f.name}_dictText`;
-    for (const row of rows) row[key] = textOf(texts, row[f.name]);
+    for (const row of rows) row[key] = textOfValue(texts, row[f.name]);
   }
-}
-
-/** A value's text; a comma list part by part, unknown parts as they are. */
-function textOf(texts: ReadonlyMap<string, string>, value: unknown): string | null {
-  if (value === null || value === undefined || value === '') return null;
-  const v = String(value);
-  if (!v.includes(',')) return texts.get(v) ?? v;
-  return v.split(',').map((p) => texts.get(p) ?? p).join(',');
 }
 
 function areaCell(value: unknown): string | null {

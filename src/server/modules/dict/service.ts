@@ -19,6 +19,14 @@ interface Snapshot {
   loadedAt: number;
 }
 
+/** A value's text: a comma list part by part, unknown parts as they are (contract §4.4); null for no value. */
+export function textOfValue(texts: ReadonlyMap<string, string>, value: unknown): string | null {
+  if (value === null || value === undefined || value === '') return null;
+  const v = String(value);
+  if (!v.includes(',')) return texts.get(v) ?? v;
+  return v.split(',').map((p) => texts.get(p) ?? p).join(',');
+}
+
 const toModel = (text: string, value: string): DictModel => ({ value, text, title: text, label: text });
 
 /**
@@ -101,7 +109,6 @@ export class DictService {
   async translate(code: string, value: unknown): Promise<string | undefined> {
     if (value === null || value === undefined || value === '') return undefined;
     const texts = await this.texts(code);
-    if (!texts) return undefined;
-    return String(value).split(',').map((v) => texts.get(v) ?? v).join(',');
+    return texts && (textOfValue(texts, value) ?? undefined);
   }
 }
