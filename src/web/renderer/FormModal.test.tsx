@@ -37,8 +37,11 @@ it('keeps an edit form disabled until the stored row is in, so nothing typed the
     render(<App><FormModal schema={page(2)} mode="edit" record={{ id: 'r1' }} onClose={() => {}} /></App>);
     const input = () => document.querySelector<HTMLInputElement>('.ant-modal input')!;
     await waitFor(() => expect(input().disabled).toBe(true));
+    const ok = [...document.querySelectorAll<HTMLButtonElement>('.ant-modal-footer button')].find((b) => b.textContent?.replace(/\s/g, '') === '确定')!;
+    expect(ok.disabled).toBe(true);
     answer(new Response(JSON.stringify({ success: true, code: 200, result: { id: 'r1', f1: '存的' } }), { headers: { 'content-type': 'application/json' } }));
     await waitFor(() => expect(input().disabled).toBe(false));
+    expect(ok.disabled).toBe(false);
     expect(input().value).toBe('存的');
   } finally {
     vi.unstubAllGlobals();

@@ -104,6 +104,7 @@ export function FormModal({ schema, mode, record, onClose }: FormModalProps) {
   }, [api, form, mode, record, onClose, schema, subs, waitingForSubs]);
 
   const save = async () => {
+    if (loading) return; // a disabled form skips validation: nothing is saved before the stored row is in
     try {
       await form.submit();
     } catch {
@@ -146,7 +147,7 @@ export function FormModal({ schema, mode, record, onClose }: FormModalProps) {
 
   const footer = mode === 'detail'
     ? [<Button key="close" onClick={() => onClose(false)}>关闭</Button>]
-    : [<Button key="cancel" onClick={cancel}>取消</Button>, <Button key="ok" type="primary" loading={saving} onClick={save}>确定</Button>];
+    : [<Button key="cancel" onClick={cancel}>取消</Button>, <Button key="ok" type="primary" loading={saving} disabled={loading} onClick={save}>确定</Button>];
 
   return (
     // The body scrolls and the footer stays in view, however long the form (a rich-text field).
