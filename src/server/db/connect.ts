@@ -1,6 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { CamelCasePlugin, Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import { CamelCaseRows } from './camel-case.js';
+import { reusingStatements } from './sqlite-statements.js';
 import type { Database } from './tables.js';
 import { transactionAware } from './transaction.js';
 
@@ -24,7 +26,7 @@ export const DB_LIMITS = { acquireMs: 10_000, connectMs: 5_000, statementMs: 30_
  * under dataDir. Identifiers are snake_case in the database and camelCase in code.
  */
 export async function connect(opts: { databaseUrl?: string; dataDir: string }): Promise<Connection> {
-  const plugins = [new CamelCasePlugin()];
+  const plugins = [new CamelCaseRows()];
   if (opts.databaseUrl && /^postgres(ql)?:\/\//.test(opts.databaseUrl)) {
     const pg = (await import('pg')).default;
     // bigint and numeric come back as numbers: our ids are strings, counts and epochs fit in 2^53.
@@ -59,27 +61,4 @@ export async function connect(opts: { databaseUrl?: string; dataDir: string }): 
   sqlite.pragma(`busy_timeout = ${DB_LIMITS.sqliteBusyMs}`);
   const db = new Kysely<Database>({ dialect: transactionAware(new SqliteDialect({ database: reusingStatements(sqlite) }), DB_LIMITS.acquireMs), plugins });
   return { db, dialect: 'sqlite', describe: `SQLite ${file}` };
-}
-
-type SqliteHandle = InstanceType<typeof import('better-sqlite3')>;
-type SqliteStatement = ReturnType<SqliteHandle['prepare']>;
-
-/**
- * Kysely prepares every query anew; a better-sqlite3 statement can run again and again, so the
- * most recent ones are kept by their SQL text (measured: 0.05–0.2 ms a request on a list page).
- * Queries run synchronously one at a time, so a statement is never in use twice at once.
- */
-function reusingStatements(sqlite: SqliteHandle, max = 500) {
-  const statements = new Map<string, SqliteStatement>();
-  return {
-    close: () => sqlite.close(),
-    prepare(sql: string): SqliteStatement {
-      let statement = statements.get(sql);
-      if (statement) statements.delete(sql);
-      else statement = sqlite.prepare(sql);
-      statements.set(sql, statement); // most recent last
-      if (statements.size > max) statements.delete(statements.keys().next().value!);
-      return statement;
-    },
-  };
 }
