@@ -123,6 +123,25 @@ describe(`list query plans use their planned indexes [${BACKEND}]`, () => {
     expect([all.total, all.totalEstimated]).toEqual([ROWS, undefined]); // every row asked for: counted
   });
 
+  it('answers a broad filter\'s estimate again without counting, and counts again once a delete brings it under the threshold', async () => {
+    const query = 'remark=R3'; // 429 rows: past the threshold of 100
+    const first = expectOk(await s.api.get(`/demo/ticket/list?${query}`, { token }));
+    expect(first.totalEstimated).toBe(true);
+    const again = await statementsOf(query);
+    expect(again.filter((q) => /order by/i.test(q.sql))).toHaveLength(1);
+    expect(again.filter((q) => /count\(/i.test(q.sql)), 'the kept estimate answers').toEqual([]);
+    expect(expectOk(await s.api.get(`/demo/ticket/list?${query}`, { token })).total).toBe(first.total);
+
+    const ids = expectOk(await s.api.get(`/demo/ticket/list?${query}&pageSize=1000`, { token })).records.map((r: { id: string }) => r.id);
+    expect(ids).toHaveLength(429);
+    for (let i = 60; i < ids.length; i += 100) {
+      const res = await s.api('DELETE', `/demo/ticket/deleteBatch?ids=${ids.slice(i, i + 100).join(',')}`, { token });
+      expect(res.body.success, JSON.stringify(res.body)).toBe(true);
+    }
+    const after = expectOk(await s.api.get(`/demo/ticket/list?${query}`, { token }));
+    expect([after.total, after.totalEstimated]).toEqual([60, undefined]);
+  });
+
   it('a synced online form gets its planned indexes, and loses one its design no longer needs', async () => {
     const field = designField;
     const design = (withQuery: boolean) => ({

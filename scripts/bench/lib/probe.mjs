@@ -1,19 +1,29 @@
 // What the bench servers (list-api/server.mjs, row-rules/server.mjs) share: a second engine app on a
 // Kysely that logs every statement (used only before timing, to catch the SQL the engine sends),
 // and the database's plan of a statement.
-import { CamelCasePlugin, Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import path from 'node:path';
+import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
 
-/** The engine built by `buildApp` on a logging connection: `logged` holds { sql, params } of each statement since it was last emptied. */
+const src = path.resolve(import.meta.dirname, '../../../src/server');
+
+/**
+ * The engine built by `buildApp` on a logging connection, with the plugins that change what it sends
+ * (camel case, kept broad totals): `logged` holds { sql, params } of each statement since it was last
+ * emptied. Loaded after the caller has registered tsx.
+ */
 export async function loggingEngine({ ctx, buildApp, DictService, sqliteFile, databaseUrl }) {
+  const { CamelCaseRows } = await import(path.join(src, 'db/camel-case.ts'));
+  const { BroadTotals } = await import(path.join(src, 'crud/broad-totals.ts'));
+  const plugins = [new CamelCaseRows(), new BroadTotals()];
   const logged = [];
   const log = (e) => logged.push({ sql: e.query.sql, params: [...e.query.parameters] });
   let db;
   if (ctx.dialect === 'sqlite') {
     const Sqlite = (await import('better-sqlite3')).default;
-    db = new Kysely({ dialect: new SqliteDialect({ database: new Sqlite(sqliteFile) }), plugins: [new CamelCasePlugin()], log });
+    db = new Kysely({ dialect: new SqliteDialect({ database: new Sqlite(sqliteFile) }), plugins, log });
   } else {
     const pg = (await import('pg')).default;
-    db = new Kysely({ dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: databaseUrl, max: 2 }) }), plugins: [new CamelCasePlugin()], log });
+    db = new Kysely({ dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: databaseUrl, max: 2 }) }), plugins, log });
   }
   const app = await buildApp({ ...ctx, db, dicts: new DictService(db) });
   return { app, db, logged };

@@ -25,8 +25,12 @@ export function listSql(schema, dialect, query) {
   return countAndPage(schema, dialect, where, params, query);
 }
 
-/** `authenticate(token)`, when given, runs first on every request (the VARIANTS=1 "bare + token check" row). */
-export async function bareApp({ schema, dialect, sqliteFile, pgUrl, authenticate }) {
+/**
+ * `authenticate(token)`, when given, runs first on every request (the VARIANTS=1 "bare + token check" row).
+ * `keptTotals` (query string → total): filters whose total the engine answers from its kept estimate
+ * once warm (crud/broad-totals.ts), without a count statement; this route skips the count for them too.
+ */
+export async function bareApp({ schema, dialect, sqliteFile, pgUrl, authenticate, keptTotals = new Map() }) {
   let run; let close;
   if (dialect === 'sqlite') {
     const Sqlite = (await import('better-sqlite3')).default;
@@ -57,7 +61,8 @@ export async function bareApp({ schema, dialect, sqliteFile, pgUrl, authenticate
   app.get('/bare/list', async (req, reply) => {
     if (authenticate && !(await authenticate(req.headers['x-access-token'])).ok) return reply.status(401).send({ success: false });
     const { keys, count, page, pageNo, pageSize } = listSql(schema, dialect, req.query);
-    const total = Number((await run(count, true))[0][0]);
+    const kept = keptTotals.get(new URLSearchParams(req.query).toString());
+    const total = kept ?? Number((await run(count, true))[0][0]);
     const rows = await run(page, true);
     const records = rows.map((r) => {
       const o = {};

@@ -1,4 +1,5 @@
-import { DeleteQueryNode, InsertQueryNode, TableNode, UpdateQueryNode, type KyselyPlugin, type OperationNode } from 'kysely';
+import type { KyselyPlugin, OperationNode } from 'kysely';
+import { writtenTables } from '../db/written-tables.js';
 import type { SysUser } from '../db/tables.js';
 import type { Grants } from './grants.js';
 
@@ -79,20 +80,13 @@ const WATCHED = new Set(['sysuser', 'syssession', 'sys_user', 'sys_session']);
 /** What a user's grants are read from: a row added here changes them as much as one changed or removed. */
 const GRANT_TABLES = new Set(['sysuserrole', 'sysrole', 'sysrolepermission', 'syspermission', 'sys_user_role', 'sys_role', 'sys_role_permission', 'sys_permission']);
 
-function tableNames(node: OperationNode | undefined): string[] {
-  if (!node) return [];
-  if (TableNode.is(node)) return [node.table.identifier.name];
-  if (node.kind === 'AliasNode') return tableNames((node as unknown as { node: OperationNode }).node);
-  return [];
-}
-
 /** Whether a statement changes users, sessions or what users are granted, so every cached answer may be wrong. */
 export function touchesSessions(node: OperationNode): boolean {
-  let names: string[] = [];
-  if (UpdateQueryNode.is(node)) names = tableNames(node.table);
-  else if (DeleteQueryNode.is(node)) names = node.from.froms.flatMap(tableNames);
-  else if (InsertQueryNode.is(node)) return tableNames(node.into).some((n) => GRANT_TABLES.has(n.toLowerCase()));
-  return names.some((n) => WATCHED.has(n.toLowerCase()) || GRANT_TABLES.has(n.toLowerCase()));
+  const write = writtenTables(node);
+  if (!write) return false;
+  const names = write.tables.map((n) => n.toLowerCase());
+  if (write.kind === 'insert') return names.some((n) => GRANT_TABLES.has(n));
+  return names.some((n) => WATCHED.has(n) || GRANT_TABLES.has(n));
 }
 
 /**

@@ -2,6 +2,7 @@ import { CompiledQuery, sql, type ExpressionBuilder, type Kysely, type SelectQue
 import type { Condition } from '../../schema/query.js';
 import { snakeCase, type PageSchema } from '../../schema/types.js';
 import type { Dialect } from '../db/connect.js';
+import { broadTotalsOf } from './broad-totals.js';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
 
@@ -44,10 +45,17 @@ export function countStatements(db: Kysely<any>, rows: SelectQueryBuilder<any, a
  * row estimate on PostgreSQL, the ANALYZE statistics on SQLite — never below cap+1.
  */
 export async function countList(db: Kysely<any>, dialect: Dialect, statements: { count: CompiledQuery; rows: () => CompiledQuery }, cap: number | null, est: { table: string; where: Condition[] }): Promise<ListTotal> {
+  // A filter found past its cap a moment ago answers the kept estimate (broad-totals.ts).
+  const totals = cap === null ? undefined : broadTotalsOf(db);
+  const key = totals && `${statements.count.sql}\u0000${JSON.stringify(statements.count.parameters)}`;
+  const kept = key ? totals.get(key) : undefined;
+  if (kept !== undefined) return { total: kept, estimated: true };
   const n = Number((await db.executeQuery<{ total: number }>(statements.count)).rows[0]?.total ?? 0);
   if (cap === null || n <= cap) return { total: n, estimated: false };
   const guess = dialect === 'postgres' ? await plannerRows(db, statements.rows()) : await statisticsRows(db, est.table, est.where);
-  return { total: Math.max(cap + 1, rounded(guess ?? 0)), estimated: true };
+  const total = Math.max(cap + 1, rounded(guess ?? 0));
+  if (key) totals.set(key, est.table, total);
+  return { total, estimated: true };
 }
 
 /** PostgreSQL's own row estimate of the filtered rows (EXPLAIN, not run). */
