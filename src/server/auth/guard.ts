@@ -49,11 +49,13 @@ export function installAuthGuard(app: FastifyInstance): void {
   app.decorateRequest('user', null);
   app.decorateRequest('token', null);
   app.decorateRequest('tokenHash', null);
-  app.addHook('preValidation', async (req, reply) => {
-    if (req.method === 'OPTIONS') return;
+  // Answered by callback, not async: it runs on every request, and a dispatched one passes straight through.
+  app.addHook('preValidation', (req, reply, done) => {
     const config = req.routeOptions.config;
-    if (config?.dispatch) return;
-    const refusal = await admit(app, req, { public: config?.public === true || !req.routeOptions.url, guest: config?.guest });
-    if (refusal) return reply.status(refusal.status).send(refusal.body);
+    if (req.method === 'OPTIONS' || config?.dispatch) { done(); return; }
+    admit(app, req, { public: config?.public === true || !req.routeOptions.url, guest: config?.guest }).then((refusal) => {
+      if (refusal) reply.status(refusal.status).send(refusal.body);
+      else done();
+    }, done);
   });
 }

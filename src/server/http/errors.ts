@@ -65,8 +65,9 @@ const NUL_MESSAGE = '请求包含非法字符';
  * door, in the URL and in JSON bodies, so no database ever sees it.
  */
 export function rejectNulBytes(app: FastifyInstance): void {
-  app.addHook('onRequest', async (req, reply) => {
-    if (/%00|\u0000/i.test(req.url)) return reply.status(400).send(fail(NUL_MESSAGE, 400));
+  app.addHook('onRequest', (req, reply, done) => {
+    if (/%00|\u0000/i.test(req.url)) { reply.status(400).send(fail(NUL_MESSAGE, 400)); return; }
+    done();
   });
   const parseJson = app.getDefaultJsonParser('error', 'error'); // keeps the __proto__/constructor guard
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (req, body, done) => {
