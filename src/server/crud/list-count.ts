@@ -47,7 +47,7 @@ export function countStatements(db: Kysely<any>, rows: SelectQueryBuilder<any, a
 export async function countList(db: Kysely<any>, dialect: Dialect, statements: { count: CompiledQuery; rows: () => CompiledQuery }, cap: number | null, est: { table: string; where: Condition[] }): Promise<ListTotal> {
   // A filter found past its cap a moment ago answers the kept estimate (broad-totals.ts).
   const totals = cap === null ? undefined : broadTotalsOf(db);
-  const key = totals && `${statements.count.sql}\u0000${JSON.stringify(statements.count.parameters)}`;
+  const key = totals && `${statements.count.sql}\u0000${JSON.stringify(statements.count.parameters, plainValue)}`;
   const kept = key ? totals.get(key) : undefined;
   if (kept !== undefined) return { total: kept, estimated: true };
   const n = Number((await db.executeQuery<{ total: number }>(statements.count)).rows[0]?.total ?? 0);
@@ -57,6 +57,9 @@ export async function countList(db: Kysely<any>, dialect: Dialect, statements: {
   if (key) totals.set(key, est.table, total);
   return { total, estimated: true };
 }
+
+/** A statement's value as its kept total's key spells it: JSON has no bigint. */
+const plainValue = (_key: string, value: unknown) => (typeof value === 'bigint' ? `${value}n` : value);
 
 /** PostgreSQL's own row estimate of the filtered rows (EXPLAIN, not run). */
 async function plannerRows(db: Kysely<any>, q: CompiledQuery): Promise<number | null> {
