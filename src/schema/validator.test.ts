@@ -39,6 +39,23 @@ describe('compileValidators', () => {
     expect(compileValidators(review, { attachedBy: ['raceId'] }).add(sent).body).toEqual({ id: 'r1', comment: '好', projectId: 'p1', raceId: 'c1', scores: '{"a":9}' });
   });
 
+  it('checks the attaching key and a panel\'s input as their columns declare them', () => {
+    const indicator: PageSchema = {
+      code: 'indicator', title: '指标', table: 'indicator', api: '/indicator', kind: 'sub', main: { table: 'plan', foreignKey: 'planId' },
+      fields: [
+        { name: 'name', label: '指标', type: 'string' },
+        { name: 'planId', label: '考核计划', type: 'string', length: 32, form: false },
+        { name: 'scores', label: '各项得分', type: 'text', form: false, input: true },
+      ],
+    };
+    const { add } = compileValidators(indicator);
+    expect(add({ name: 'a', planId: { a: 1 } }).problem).toBeTruthy();
+    expect(add({ name: 'a', planId: ['p1'] }).problem).toBeTruthy();
+    expect(add({ name: 'a', planId: 'p'.repeat(33) }).problem).toBeTruthy();
+    expect(add({ name: 'a', scores: { a: 9 } }).problem).toBeTruthy();
+    expect(add({ name: 'a', planId: 'p1', scores: '{"a":9}' })).toEqual({ problem: null, body: { name: 'a', planId: 'p1', scores: '{"a":9}' } });
+  });
+
   it('takes a boolean for a switch as its on or off value, and nothing else for a number', () => {
     const { add: addFlagged } = compileValidators({ ...schema, fields: [...schema.fields,
       { name: 'hidden', label: '隐藏', type: 'int', view: 'switch', extend: { switchOptions: [1, 0] } },

@@ -76,13 +76,14 @@ export function compileValidators(schema: PageSchema, opts: { attachedBy?: reado
   const fields = allFields(schema);
   const byName = new Map(fields.map((f) => [f.name, f]));
   const accepted = new Set(fields.filter((f) => f.form !== false || f.name === 'id' || f.input || f.name === schema.main?.foreignKey || opts.attachedBy?.includes(f.name)).map((f) => f.name));
-  const properties = Object.fromEntries(fields.map((f) => [f.name, f.form === false && f.name !== 'id' ? {} : fieldJsonSchema({ ...f, required: false })]));
+  // Every accepted field is checked as its column declares, the attaching key and a panel's input too.
+  const properties = Object.fromEntries(fields.map((f) => [f.name, accepted.has(f.name) ? fieldJsonSchema({ ...f, required: false }) : {}]));
   // A field a linkage rule may hide is required only while shown: linkage-enforce.ts checks it.
   const ruled = visibilityTargets(schema.linkage);
   const declaredRequired = schema.fields.filter((f) => f.required && !ruled.has(f.name)).map((f) => f.name);
   const nonEmpty = Object.fromEntries(declaredRequired.map((n) => [n, { not: { anyOf: [{ type: 'null' }, { const: '' }] } }]));
-  const checked = fields.filter((f) => f.valueCheck && f.form !== false);
-  const numeric = fields.filter((f) => f.form !== false && digitLimits(f));
+  const checked = fields.filter((f) => f.valueCheck && accepted.has(f.name));
+  const numeric = fields.filter((f) => accepted.has(f.name) && digitLimits(f));
   // A switch stores its own on/off values; JeecgBoot's forms send a boolean for it (its entities type these boolean).
   const switches = new Map(fields.filter((f) => f.view === 'switch' && f.type !== 'boolean').map((f) => [f.name, switchValues(f)]));
   const build = (required: string[]) => {
