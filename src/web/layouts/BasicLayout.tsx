@@ -13,7 +13,7 @@ import { permittedMenu } from './basic/menuModel';
 import { MobileDrawer } from './basic/MobileDrawer';
 import { MultiTab } from './basic/MultiTab';
 import { PageArea } from './basic/PageArea';
-import { preloadPage } from './basic/preloadPage';
+import { preloadPage, warmPages } from './basic/preloadPage';
 import { PageBreadcrumb } from './basic/PageBreadcrumb';
 import { resolveLocation, withHomeRoute } from './basic/pageRoutes';
 import { SettingDrawer, SettingHandle } from './basic/SettingDrawer';
@@ -40,6 +40,7 @@ export default function BasicLayout() {
   const visibleMenu = useMemo(() => permittedMenu(menu ?? [], auth, allAuth), [menu, auth, allAuth]);
   const routes = useMemo(() => withHomeRoute(menuToRoutes(visibleMenu)), [visibleMenu]);
   useEffect(() => prefetchPages(routes.map((r) => r.component)), [routes]);
+  useEffect(() => warmPages(routes), [routes]);
   const resolved = useMemo(() => resolveLocation(routes, pathname), [routes, pathname]);
   const match = 'redirect' in resolved ? null : resolved;
   const redirect = useMissingRoute(pathname, 'redirect' in resolved && resolved.redirect === '/404') ?? ('redirect' in resolved && resolved.redirect !== '/404' ? resolved.redirect : undefined);

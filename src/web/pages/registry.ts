@@ -1,5 +1,6 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import type { PageRoute } from '../app/routes';
+import { whenIdle, type Idle } from '../utils/whenIdle';
 
 export interface PageProps {
   route: PageRoute;
@@ -43,17 +44,6 @@ export function registerPage(component: string, loader: Loader): void {
 
 const cache = new Map<string, LazyExoticComponent<ComponentType<PageProps>>>();
 const schemaPage = lazy(loadSchemaPage);
-
-type Idle = (run: () => void) => () => void;
-const whenIdle: Idle = (run) => {
-  if (typeof requestIdleCallback === 'function') {
-    // No deadline: evaluating a large chunk must never land in the middle of what the user is doing.
-    const id = requestIdleCallback(run);
-    return () => cancelIdleCallback(id);
-  }
-  const id = setTimeout(run, 50);
-  return () => clearTimeout(id);
-};
 
 /**
  * Loads the code of the menu's pages one at a time while the browser is idle after login, so a

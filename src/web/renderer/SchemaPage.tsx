@@ -7,8 +7,18 @@ import type { PageProps } from '../pages/registry';
 import { arrivedSchema, loadSchema, type SchemaRef } from './pageData';
 import { SchemaList } from './SchemaList';
 
-type State = { of: string; schema?: PageSchema; missing?: boolean };
-const stateOf = (of: string, res: Result<PageSchema>): State => (res.success ? { of, schema: res.result } : { of, missing: true });
+/** `rev` counts the schemas drawn for one page: a changed schema draws the list anew. */
+type State = { of: string; rev: number; schema?: PageSchema; missing?: boolean };
+
+const sameSchema = (a: PageSchema, b: PageSchema) => a === b || JSON.stringify(a) === JSON.stringify(b);
+
+/** The state once the page's schema as it is now has arrived: unchanged when it is the schema already drawn. */
+function withAnswer(s: State, of: string, res: Result<PageSchema>): State {
+  const mine = s.of === of;
+  if (!res.success) return { of, rev: mine ? s.rev + 1 : 0, missing: true };
+  if (mine && s.schema && sameSchema(s.schema, res.result)) return s;
+  return { of, rev: mine ? s.rev + 1 : 0, schema: res.result };
+}
 
 /**
  * The page of a menu entry whose component has no hand-written module: the schema that names the
@@ -19,23 +29,23 @@ export default function SchemaPage(props: PageProps) {
   const code = props.params.code;
   const component = props.route.component;
   const of = code ? `code:${code}` : `component:${component}`;
-  // Preloaded as the navigation began (layouts/basic/preloadPage.ts), the schema is often here before the page draws.
+  // Preloaded as the navigation began (layouts/basic/preloadPage.ts), or kept from before, the schema is often here before the page draws.
   const [state, setState] = useState<State>(() => {
     const arrived = arrivedSchema(code ? { code } : { component });
-    return arrived ? stateOf(of, arrived) : { of };
+    return arrived ? withAnswer({ of: '', rev: 0 }, of, arrived) : { of, rev: 0 };
   });
-  const current = state.of === of ? state : { of };
-  const ready = !!(current.schema || current.missing);
+  const current = state.of === of ? state : { of, rev: 0 };
   useEffect(() => {
-    if (ready) return undefined;
+    // Asked on every opening, even with a schema drawn from before: it may have changed since.
     let live = true;
     const ref: SchemaRef = code ? { code } : { component };
     loadSchema(ref)
-      .then((res) => live && setState(stateOf(of, res)))
-      .catch(() => live && setState({ of, missing: true }));
+      .then((res) => live && setState((s) => withAnswer(s, of, res)))
+      // Unreachable: a schema drawn from before stays.
+      .catch(() => live && setState((s) => (s.of === of && s.schema ? s : { of, rev: 0, missing: true })));
     return () => { live = false; };
-  }, [code, component, of, ready]);
+  }, [code, component, of]);
   if (current.missing) return <NotBuilt {...props} />;
   if (!current.schema) return <div style={{ padding: 48, textAlign: 'center' }}><Spin /></div>;
-  return <SchemaList schema={current.schema} />;
+  return <SchemaList key={current.rev} schema={current.schema} />;
 }

@@ -26,6 +26,8 @@ export function prefetchList(base: string, params: Record<string, unknown>): voi
 export function crudApi(base: string) {
   return {
     list: (params: Record<string, unknown>) => firstPages.take(listKey(base, params)) ?? http.get<Page>(`${base}/list`, params),
+    /** The first page's answer if the prefetch has it already, left for `list` to take. */
+    arrived: (params: Record<string, unknown>) => firstPages.arrived(listKey(base, params)),
     childList: (pid: string, params: Record<string, unknown> = {}) => http.get<Page>(`${base}/childList`, { ...params, pid }),
     queryById: (id: string) => http.get<Row>(`${base}/queryById`, { id }),
     add: (row: Row) => http.post<string>(`${base}/add`, row),
@@ -40,6 +42,12 @@ export function crudApi(base: string) {
 export const schemaApi = {
   byCode: (code: string) => http.get<PageSchema>('/sys/schema/page', { code }),
   byComponent: (component: string) => http.get<PageSchema>('/sys/schema/page', { component }),
+  /** Several pages' schemas at once, by menu component and by code; those that do not exist are left out. */
+  // Asked in the background: a failure is not shown (the pages ask again when opened).
+  pages: (components: string[], codes: string[]) => request.get<Result<{ components: Record<string, PageSchema>; codes: Record<string, PageSchema> }>>('/sys/schema/pages', {
+    params: { ...(components.length ? { components: components.join(',') } : {}), ...(codes.length ? { codes: codes.join(',') } : {}) },
+    errorHandler: (e) => { throw e; },
+  }),
 };
 
 /** An action's request, sent as declared (method, path, query and body already resolved). */

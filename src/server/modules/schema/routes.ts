@@ -31,4 +31,28 @@ export async function schemaRoutes(app: FastifyInstance) {
     if (!schema) return fail('页面配置不存在', 404);
     return ok(schema);
   });
+
+  // Several at once: the web keeps the menu's page schemas, fetched while the browser is idle after login.
+  app.get<{ Querystring: { components?: unknown; codes?: unknown } }>('/sys/schema/pages', {
+    config: { access: 'login' },
+    ...documentedOnly({ querystring: fields({ components: ['string', `菜单组件，逗号分隔`], codes: ['string', '页面编码，逗号分隔'] }) }),
+  }, async (req) => {
+    const components = nameList(req.query.components, 'components');
+    const codes = nameList(req.query.codes, 'codes');
+    if (!components.length && !codes.length) throw badRequest('缺少参数 components 或 codes');
+    if (components.length + codes.length > MAX_PAGES) throw badRequest(`一次最多取${MAX_PAGES}个页面`);
+    const found = (names: string[], get: (name: string) => PageSchema | undefined) =>
+      Object.fromEntries(names.flatMap((n) => { const s = get(n); return s ? [[n, s]] : []; }));
+    return ok({ components: found(components, componentOf), codes: found(codes, (c) => schemas.get(c)) });
+  });
+}
+
+/** How many pages one `/sys/schema/pages` request may ask for. */
+const MAX_PAGES = 100;
+
+/** A comma-separated parameter's names; absent is none. */
+function nameList(value: unknown, name: string): string[] {
+  if (value === undefined) return [];
+  if (typeof value !== 'string') throw badRequest(`参数 ${name} 应为逗号分隔的文本`);
+  return [...new Set(value.split(',').map((s) => s.trim()).filter(Boolean))];
 }
