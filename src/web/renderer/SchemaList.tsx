@@ -51,7 +51,11 @@ export function SchemaList({ schema, fixed, onChanged }: SchemaListProps) {
   const columns = useMemo(() => listColumns(schema).filter((c) => !fixed || !(c.field in fixed)), [schema, fixed]);
   const api = useMemo(() => crudApi(schema.api), [schema.api]);
   const initialQuery = schema.initialQuery;
-  const list = useList(useCallback((params: Record<string, unknown>) => api.list({ ...params, ...fixed }), [api, fixed]), encodeQuery(items, initialQuery ?? {}));
+  const list = useList(
+    useCallback((params: Record<string, unknown>) => api.list({ ...params, ...fixed }), [api, fixed]),
+    encodeQuery(items, initialQuery ?? {}),
+    (params) => api.arrived({ ...params, ...fixed }),
+  );
   const can = usePagePermission(schema.permission);
   const features = { add: true, edit: true, delete: true, export: true, import: true, detail: true, ...schema.features };
   const [selectedIds, setSelectedIds] = useState<string[]>([]);

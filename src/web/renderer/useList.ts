@@ -28,11 +28,21 @@ export function listParams(s: ListState): Record<string, unknown> {
  * the rows of the current page, reload, and SPEC §9 paging (10 a page, 10/20/30, quick jumper,
  * size changer, the total text). An older request answering late is dropped; a refusal is shown.
  */
-export function useList<T = Record<string, unknown>>(load: (params: Record<string, unknown>) => Promise<Result<Page<T>>>, initialQuery: Record<string, unknown> = {}) {
+export function useList<T = Record<string, unknown>>(
+  load: (params: Record<string, unknown>) => Promise<Result<Page<T>>>,
+  initialQuery: Record<string, unknown> = {},
+  /** The first page's answer if it has already arrived (asked for ahead of the list): drawn in the first render. */
+  arrived?: (params: Record<string, unknown>) => Result<Page<T>> | undefined,
+) {
   const { message } = App.useApp();
   const [state, setState] = useState<ListState>(() => ({ pageNo: 1, pageSize: DEFAULT_PAGE_SIZE, query: initialQuery }));
-  const [page, setPage] = useState<Page<T>>({ records: [], total: 0, size: DEFAULT_PAGE_SIZE, current: 1, pages: 0 });
-  const [loading, setLoading] = useState(false);
+  const [first] = useState(() => {
+    const res = arrived?.(listParams(state));
+    return res?.success ? res.result : undefined;
+  });
+  const [page, setPage] = useState<Page<T>>(first ?? { records: [], total: 0, size: DEFAULT_PAGE_SIZE, current: 1, pages: 0 });
+  // Loading from the first render: set by the first request's effect instead, the whole list drew twice before any row.
+  const [loading, setLoading] = useState(!first);
   const [version, setVersion] = useState(0);
   const seq = useRef(0);
   const loader = useRef(load);
@@ -40,7 +50,8 @@ export function useList<T = Record<string, unknown>>(load: (params: Record<strin
 
   useEffect(() => {
     const mine = ++seq.current;
-    setLoading(true);
+    // The first rows already drawn: this request takes the same answer (the prefetch hands it over once) and changes nothing.
+    if (!(first && mine === 1)) setLoading(true);
     loader.current(listParams(state)).then((res) => {
       if (mine !== seq.current) return;
       if (res.success) setPage(res.result);
