@@ -61,7 +61,7 @@ const fallback = <Loading />;
 
 export function App() {
   return (
-    <BrowserRouter basename={WEB_BASE}>
+    <BrowserRouter basename={WEB_BASE} useTransitions={false}>
       <QueryParamsWatcher />
       <Suspense fallback={fallback}>
         <Routes>
