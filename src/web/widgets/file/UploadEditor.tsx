@@ -52,6 +52,11 @@ export default function UploadEditor({ value, onChange, biz, uploadnum, text = D
   const latest = useRef(paths);
   latest.current = paths;
   const inFlight = useRef(new Map<string, AbortController>());
+  // A finished upload keeps its list item's uid: under a new one antd animated the uploading item out
+  // and the stored one in, the file listed twice for a moment.
+  const uidOfPath = useRef(new Map<string, string>());
+  const itemOf = (path: string): UploadFile => ({ ...storedItem(path), uid: uidOfPath.current.get(path) ?? path });
+  const pathOf = (item: UploadFile) => latest.current.find((p) => (uidOfPath.current.get(p) ?? p) === item.uid);
   const max = Math.max(0, Math.floor(Number(uploadnum) || 0));
   const editable = !disabled && !readOnly;
 
@@ -79,6 +84,7 @@ export default function UploadEditor({ value, onChange, biz, uploadnum, text = D
       if (ready.size > UPLOAD_MAX_BYTES) throw new Error(uploadFailedMessage(file.name, UPLOAD_TOO_LARGE));
       const stored = await uploadFile(ready, { biz, signal: controller.signal, onProgress: (percent) => patch(file.uid, { percent }) });
       if (controller.signal.aborted) return;
+      uidOfPath.current.set(stored, file.uid);
       latest.current = [...latest.current, stored];
       onChange?.(joinPaths(latest.current));
       setPending((list) => list.filter((f) => f.uid !== file.uid));
@@ -106,7 +112,8 @@ export default function UploadEditor({ value, onChange, biz, uploadnum, text = D
       controller?.abort();
       setPending((list) => list.filter((f) => f.uid !== item.uid));
     } else {
-      latest.current = latest.current.filter((p) => p !== item.uid);
+      const path = pathOf(item);
+      latest.current = latest.current.filter((p) => p !== path);
       onChange?.(joinPaths(latest.current));
     }
     return false;
@@ -120,7 +127,7 @@ export default function UploadEditor({ value, onChange, biz, uploadnum, text = D
   return (
     <>
       <Upload
-        fileList={[...paths.map(storedItem), ...pending]}
+        fileList={[...paths.map(itemOf), ...pending]}
         listType={pictures ? 'picture-card' : 'text'}
         accept={kinds ? kinds.flatMap((k) => k.extensions.map((e) => `.${e}`)).join(',') : fileType === 'image' ? 'image/*' : undefined}
         multiple={max !== 1}

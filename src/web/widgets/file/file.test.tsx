@@ -61,6 +61,20 @@ describe('file view', () => {
     expect(screen.queryByRole('progressbar')).toBeNull();
   });
 
+  it('keeps the uploading item as the stored one (not listed twice for a moment), which removes as any stored file', async () => {
+    const { form, input } = await renderView('file', {}, REPORT);
+    pick(input(), txt('说明.txt'));
+    await waitFor(() => expect(FakeXhr.sent).toHaveLength(1));
+    const uploading = item('说明.txt');
+    act(() => FakeXhr.sent[0].stored('temp/说明_1700000000009.txt'));
+    await waitFor(() => expect(form.values.f).toBe(`${REPORT},temp/说明_1700000000009.txt`));
+    // The same element: antd saw one item change its status, not one leave and another arrive.
+    expect(item('说明.txt')).toBe(uploading);
+    expect(document.querySelectorAll('.ant-upload-list-item')).toHaveLength(2);
+    fireEvent.click(within(item('说明.txt')).getByRole('button'));
+    await waitFor(() => expect(form.values.f).toBe(REPORT));
+  });
+
   it('sends the default biz temp when the field names none', async () => {
     const { input } = await renderView('file');
     pick(input(), txt('a.txt'));
