@@ -1,4 +1,4 @@
-import { http, request, type Result } from '../api/request';
+import { getNow, http, request, type Result } from '../api/request';
 import type { PageSchema } from '../../schema/types';
 import { prefetchStore } from './prefetch';
 
@@ -14,18 +14,23 @@ export interface Page<T = Row> {
   totalEstimated?: boolean;
 }
 
-const firstPages = prefetchStore<Result<Page>>();
+/** First pages asked for ahead; undefined where asking ahead failed (the list then asks itself, and shows why). */
+const firstPages = prefetchStore<Result<Page> | undefined>();
 const listKey = (base: string, params: Record<string, unknown>) => `${base}/list?${JSON.stringify(params)}`;
 
 /** Asks for a list's page ahead of the list: its own first request with the same parameters takes the answer. */
 export function prefetchList(base: string, params: Record<string, unknown>): void {
-  firstPages.start(listKey(base, params), () => http.get<Page>(`${base}/list`, params));
+  firstPages.start(listKey(base, params), () => getNow<Page>(`${base}/list`, params));
 }
 
 /** The engine's contract for one schema, under its `api` path (JeecgBoot CRUD). */
 export function crudApi(base: string) {
   return {
-    list: (params: Record<string, unknown>) => firstPages.take(listKey(base, params)) ?? http.get<Page>(`${base}/list`, params),
+    list: (params: Record<string, unknown>) => {
+      const ask = () => http.get<Page>(`${base}/list`, params);
+      const ahead = firstPages.take(listKey(base, params));
+      return ahead ? ahead.then((res) => res ?? ask()) : ask();
+    },
     /** The first page's answer if the prefetch has it already, left for `list` to take. */
     arrived: (params: Record<string, unknown>) => firstPages.arrived(listKey(base, params)),
     childList: (pid: string, params: Record<string, unknown> = {}) => http.get<Page>(`${base}/childList`, { ...params, pid }),
@@ -42,6 +47,8 @@ export function crudApi(base: string) {
 export const schemaApi = {
   byCode: (code: string) => http.get<PageSchema>('/sys/schema/page', { code }),
   byComponent: (component: string) => http.get<PageSchema>('/sys/schema/page', { component }),
+  /** By code or component, sent at once for asking ahead: undefined on any failure (getNow). */
+  now: (ref: { code: string } | { component: string }) => getNow<PageSchema>('/sys/schema/page', ref),
   /** Several pages' schemas at once, by menu component and by code; those that do not exist are left out. */
   // Asked in the background: a failure is not shown (the pages ask again when opened).
   pages: (components: string[], codes: string[]) => request.get<Result<{ components: Record<string, PageSchema>; codes: Record<string, PageSchema> }>>('/sys/schema/pages', {

@@ -13,7 +13,9 @@ const pages = vi.fn(async (components: string[], codes: string[]) => ({
   success: true, message: '', code: 200, timestamp: 0,
   result: { components: Object.fromEntries(components.filter((c) => !c.startsWith('missing/')).map((c) => [c, schema])), codes: Object.fromEntries(codes.map((c) => [c, schema])) },
 }));
-vi.mock('./api', () => ({ schemaApi: { byComponent, byCode: byComponent, pages }, prefetchList }));
+// Asking ahead goes through `now`; the tests count the requests of both ways on one mock.
+const now = vi.fn(() => byComponent() as Promise<unknown>);
+vi.mock('./api', () => ({ schemaApi: { byComponent, byCode: byComponent, now, pages }, prefetchList }));
 
 const { arrivedSchema, firstListParams, loadSchema, preloadSchemaPage, warmSchemaPages } = await import('./pageData');
 
@@ -58,6 +60,15 @@ describe('preloadSchemaPage', () => {
     preloadSchemaPage(ref);
     expect((await loadSchema(ref)).result).toBe(requeried);
     expect(prefetchList).toHaveBeenLastCalledWith('/demo/item', firstListParams(requeried));
+  });
+
+  it('asks again itself when asking ahead failed (a failure shown by the request layer then)', async () => {
+    const ref = { component: 'demo/AheadFailed' };
+    now.mockResolvedValueOnce(undefined);
+    preloadSchemaPage(ref);
+    const calls = byComponent.mock.calls.length;
+    expect((await loadSchema(ref)).result).toBe(schema);
+    expect(byComponent.mock.calls.length).toBe(calls + 1);
   });
 
   it('forgets a kept schema the server no longer has', async () => {

@@ -8,7 +8,8 @@ import { DEFAULT_PAGE_SIZE, listParams } from './useList';
 /** What a schema page is drawn from: an online form's code, or the menu component a schema names. */
 export type SchemaRef = { code: string } | { component: string };
 
-const schemas = prefetchStore<Result<PageSchema>>();
+/** Schemas asked for ahead; undefined where that failed (the page then asks itself, and shows why). */
+const schemas = prefetchStore<Result<PageSchema> | undefined>();
 /**
  * The last schema seen of each page, kept for the session: a page opened again, or warmed while the
  * browser was idle after login, draws at once and asks for its rows as the navigation begins. Every
@@ -16,11 +17,13 @@ const schemas = prefetchStore<Result<PageSchema>>();
  */
 const kept = new Map<string, Result<PageSchema>>();
 const keyOf = (ref: SchemaRef) => ('code' in ref ? `code:${ref.code}` : `component:${ref.component}`);
-const fetchSchema = (ref: SchemaRef) => ('code' in ref ? schemaApi.byCode(ref.code) : schemaApi.byComponent(ref.component)).then((res) => {
-  if (res.success) kept.set(keyOf(ref), res);
-  else kept.delete(keyOf(ref));
+/** Keeps the schema of an answer (forgets it when the page is gone). */
+const keep = (ref: SchemaRef, res: Result<PageSchema> | undefined) => {
+  if (res?.success) kept.set(keyOf(ref), res);
+  else if (res) kept.delete(keyOf(ref));
   return res;
-});
+};
+const fetchSchema = (ref: SchemaRef) => ('code' in ref ? schemaApi.byCode(ref.code) : schemaApi.byComponent(ref.component)).then((res) => keep(ref, res)!);
 
 /** The parameters of the first page SchemaList asks for when it opens (its initial list state). */
 export function firstListParams(schema: PageSchema): Record<string, unknown> {
@@ -37,9 +40,10 @@ export function preloadSchemaPage(ref: SchemaRef): void {
   const known = kept.get(keyOf(ref));
   const firstRows = (schema: PageSchema) => prefetchList(schema.api, firstListParams(schema));
   if (known?.success) firstRows(known.result);
-  schemas.start(keyOf(ref), () => fetchSchema(ref).then((res) => {
+  schemas.start(keyOf(ref), () => schemaApi.now(ref).then((res) => {
+    keep(ref, res);
     // Rows the kept schema asked for already serve (the list may have taken them by now: asking again would be a second request).
-    if (res.success && !(known?.success && sameFirstRows(known.result, res.result))) firstRows(res.result);
+    if (res?.success && !(known?.success && sameFirstRows(known.result, res.result))) firstRows(res.result);
     return res;
   }));
 }
@@ -71,4 +75,7 @@ export async function warmSchemaPages(refs: SchemaRef[]): Promise<void> {
 export const arrivedSchema = (ref: SchemaRef) => schemas.arrived(keyOf(ref)) ?? kept.get(keyOf(ref));
 
 /** The schema as it is now: the preloaded answer when there is one, else a request of its own. */
-export const loadSchema = (ref: SchemaRef) => schemas.take(keyOf(ref)) ?? fetchSchema(ref);
+export const loadSchema = (ref: SchemaRef): Promise<Result<PageSchema>> => {
+  const ahead = schemas.take(keyOf(ref));
+  return ahead ? ahead.then((res) => res ?? fetchSchema(ref)) : fetchSchema(ref);
+};
