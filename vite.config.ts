@@ -52,6 +52,8 @@ export default defineConfig({
       { find: /^isomorphic-fetch$/, replacement: path.resolve(import.meta.dirname, 'src/web/app/shims/native-fetch.ts') },
       { find: /^qs$/, replacement: path.resolve(import.meta.dirname, 'src/web/app/shims/qs.ts') },
       { find: /^resize-observer-polyfill$/, replacement: path.resolve(import.meta.dirname, 'src/web/app/shims/native-resize-observer.ts') },
+      // antd's styles placed once per style, not once per component mounted (the shim says why).
+      { find: /^rc-util\/es\/Dom\/dynamicCSS$/, replacement: path.resolve(import.meta.dirname, 'src/web/app/shims/dynamic-css.ts') },
     ],
   },
   build: {
