@@ -13,6 +13,8 @@ interface SideMenuProps {
   onNavigate: (path: string) => void;
 }
 
+const NO_SLIDE = { motionAppear: false, motionEnter: false, motionLeave: false };
+
 /** Inline menu: open groups follow the route, only one root group stays open, collapsing remembers them. */
 export function SideMenu({ menu, match, theme, collapsed, onNavigate }: SideMenuProps) {
   const items = useMemo(() => toMenuItems(menu, menuIcon), [menu]);
@@ -21,13 +23,21 @@ export function SideMenu({ menu, match, theme, collapsed, onNavigate }: SideMenu
   const routeOpenKeys = useMemo(() => (route ? openMenuKeys(route) : []), [route]);
   const [openKeys, setOpenKeys] = useState<string[]>(collapsed ? [] : routeOpenKeys);
   const openBeforeCollapse = useRef<string[]>(routeOpenKeys);
+  // Groups a person opens or closes slide; those a navigation opens are shown at once: the slide read
+  // the menu's height back in the middle of drawing the new page, and lasted past it.
+  const [slide, setSlide] = useState(false);
 
-  // Effects below react to one input each on purpose: a route change reopens its groups, a collapse
-  // toggle stashes or restores whatever was open.
-  useEffect(() => {
+  // A route change reopens its groups in the render that sees it (from an effect, every navigation
+  // drew the menu a second time); a collapse toggle (below) stashes or restores whatever was open.
+  const [seenRoute, setSeenRoute] = useState(routeOpenKeys);
+  if (seenRoute !== routeOpenKeys) {
+    setSeenRoute(routeOpenKeys);
     if (collapsed) openBeforeCollapse.current = routeOpenKeys;
-    else setOpenKeys(routeOpenKeys);
-  }, [routeOpenKeys]);
+    else {
+      setOpenKeys(routeOpenKeys);
+      setSlide(false);
+    }
+  }
 
   useEffect(() => {
     if (collapsed) {
@@ -46,7 +56,11 @@ export function SideMenu({ menu, match, theme, collapsed, onNavigate }: SideMenu
       items={items}
       selectedKeys={route ? selectedMenuKeys(route) : []}
       openKeys={openKeys}
-      onOpenChange={(keys) => setOpenKeys(collapsed ? keys : nextOpenKeys(openKeys, keys, rootKeys))}
+      motion={slide ? undefined : NO_SLIDE}
+      onOpenChange={(keys) => {
+        setSlide(true);
+        setOpenKeys(collapsed ? keys : nextOpenKeys(openKeys, keys, rootKeys));
+      }}
       onClick={({ key }) => onNavigate(key)}
     />
   );
