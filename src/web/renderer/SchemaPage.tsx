@@ -4,7 +4,8 @@ import type { PageSchema } from '../../schema/types';
 import type { Result } from '../api/request';
 import NotBuilt from '../pages/NotBuilt';
 import type { PageProps } from '../pages/registry';
-import { arrivedSchema, loadSchema, type SchemaRef } from './pageData';
+import { crudApi } from './api';
+import { arrivedSchema, firstListParams, loadSchema, type SchemaRef } from './pageData';
 import { SchemaList } from './SchemaList';
 
 /** `rev` counts the schemas drawn for one page: a changed schema draws the list anew. */
@@ -18,6 +19,26 @@ function withAnswer(s: State, of: string, res: Result<PageSchema>): State {
   if (!res.success) return { of, rev: mine ? s.rev + 1 : 0, missing: true };
   if (mine && s.schema && sameSchema(s.schema, res.result)) return s;
   return { of, rev: mine ? s.rev + 1 : 0, schema: res.result };
+}
+
+/** How long a page waits for its first rows asked for ahead before it draws without them. */
+const ROWS_WAIT_MS = 150;
+
+/**
+ * Whether the page's first rows, asked for as the navigation began, are still on their way (for at
+ * most ROWS_WAIT_MS): the list then draws once, with its rows, instead of empty and again.
+ */
+function useRowsOnTheirWay(schema: PageSchema | undefined): boolean {
+  const [pending] = useState(() => (schema ? crudApi(schema.api).pending(firstListParams(schema)) : undefined));
+  const [waiting, setWaiting] = useState(!!pending);
+  useEffect(() => {
+    if (!pending) return undefined;
+    const done = () => setWaiting(false);
+    const timer = setTimeout(done, ROWS_WAIT_MS);
+    void pending.finally(done);
+    return () => clearTimeout(timer);
+  }, [pending]);
+  return waiting;
 }
 
 /**
@@ -45,7 +66,8 @@ export default function SchemaPage(props: PageProps) {
       .catch(() => live && setState((s) => (s.of === of && s.schema ? s : { of, rev: 0, missing: true })));
     return () => { live = false; };
   }, [code, component, of]);
+  const rowsOnTheirWay = useRowsOnTheirWay(current.schema);
   if (current.missing) return <NotBuilt {...props} />;
-  if (!current.schema) return <div style={{ padding: 48, textAlign: 'center' }}><Spin /></div>;
+  if (!current.schema || rowsOnTheirWay) return <div style={{ padding: 48, textAlign: 'center' }}><Spin /></div>;
   return <SchemaList key={current.rev} schema={current.schema} />;
 }

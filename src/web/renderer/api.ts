@@ -33,6 +33,8 @@ export function crudApi(base: string) {
     },
     /** The first page's answer if the prefetch has it already, left for `list` to take. */
     arrived: (params: Record<string, unknown>) => firstPages.arrived(listKey(base, params)),
+    /** The first page's answer while still on its way (asked for ahead), left for `list` to take. */
+    pending: (params: Record<string, unknown>) => firstPages.pending(listKey(base, params)),
     childList: (pid: string, params: Record<string, unknown> = {}) => http.get<Page>(`${base}/childList`, { ...params, pid }),
     queryById: (id: string) => http.get<Row>(`${base}/queryById`, { id }),
     add: (row: Row) => http.post<string>(`${base}/add`, row),

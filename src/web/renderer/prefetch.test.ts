@@ -15,6 +15,19 @@ describe('prefetchStore', () => {
     expect(store.take('a')).toBeUndefined();
   });
 
+  it('hands out an answer on its way without using it up, and nothing once it arrived', async () => {
+    const store = prefetchStore<string>(1000);
+    let answer!: (v: string) => void;
+    store.start('a', () => new Promise((ok) => { answer = ok; }));
+    const waiting = store.pending('a');
+    expect(waiting).toBeDefined();
+    answer('rows');
+    await expect(waiting).resolves.toBe('rows');
+    expect(store.pending('a')).toBeUndefined();
+    expect(store.pending('never')).toBeUndefined();
+    await expect(store.take('a')).resolves.toBe('rows');
+  });
+
   it('shows an arrived answer synchronously without using it up, and nothing before it arrived', async () => {
     const store = prefetchStore<string>(1000);
     let answer!: (v: string) => void;

@@ -14,6 +14,8 @@ export interface PrefetchStore<T> {
    * still loading its code), so reading it must not use it up.
    */
   arrived(key: string): T | undefined;
+  /** The answer for `key` while it is still on its way, left in place (undefined once arrived, or never asked). */
+  pending(key: string): Promise<T> | undefined;
 }
 
 export function prefetchStore<T>(keepMs = 10_000): PrefetchStore<T> {
@@ -35,5 +37,6 @@ export function prefetchStore<T>(keepMs = 10_000): PrefetchStore<T> {
     },
     take: (key) => drop(key)?.promise,
     arrived: (key) => entries.get(key)?.arrived?.value,
+    pending: (key) => { const entry = entries.get(key); return entry && !entry.arrived ? entry.promise : undefined; },
   };
 }
