@@ -71,7 +71,7 @@ describe(`site settings and guest login [${BACKEND}]`, () => {
         expect((await s.api.get(path, { token: guest })).status, path).toBe(200);
       }
       // Its token is one public call away: every other route refuses it, whatever the route's own checks.
-      for (const path of ['/sys/user/list', '/sys/role/list', '/sys/dict/list', '/sys/schema/page?code=sys_user', '/online/cgform/head/list', '/sys/permission/list']) {
+      for (const path of ['/sys/user/list', '/sys/role/list', '/sys/dict/list', '/sys/schema/page?code=sys_user', '/sys/schema/pages?codes=sys_user', '/online/cgform/head/list', '/sys/permission/list']) {
         const res = await s.api.get(path, { token: guest });
         expect(res.status, path).toBe(403);
         expect(res.body, path).toMatchObject({ success: false, message: '访客不能使用该功能，请先登录' });

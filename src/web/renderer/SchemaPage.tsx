@@ -62,7 +62,7 @@ export default function SchemaPage(props: PageProps) {
     const ref: SchemaRef = code ? { code } : { component };
     loadSchema(ref)
       .then((res) => live && setState((s) => withAnswer(s, of, res)))
-      // Unreachable: a schema drawn from before stays.
+      // No answer (offline): a schema drawn from before stays.
       .catch(() => live && setState((s) => (s.of === of && s.schema ? s : { of, rev: 0, missing: true })));
     return () => { live = false; };
   }, [code, component, of]);
