@@ -2,6 +2,7 @@
 import { act, cleanup, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { PageSchema } from '../../schema/types';
+import type { PageProps } from '../pages/registry';
 
 const schema = { code: 'demo', title: '示例', table: 'demo', api: '/demo/item', kind: 'single', fields: [] } as unknown as PageSchema;
 const ok = (result: PageSchema) => ({ success: true, result, message: '', code: 200, timestamp: 0 });
@@ -19,14 +20,14 @@ vi.mock('./SchemaList', async () => {
 vi.mock('../pages/NotBuilt', () => ({ default: () => <div>not built</div> }));
 
 const { default: SchemaPage } = await import('./SchemaPage');
-const props = { route: { component: 'demo/List' }, params: {} } as never;
+const props = { route: { component: 'demo/List' }, params: {} } as unknown as PageProps;
 
 describe('SchemaPage', () => {
   afterEach(() => { cleanup(); vi.clearAllMocks(); vi.useRealTimers(); mounts = 0; });
 
   it('draws a kept schema at once, and keeps its list when the schema asked for again is the same', async () => {
     arrivedSchema.mockReturnValue(ok(schema));
-    loadSchema.mockResolvedValue(ok({ ...schema }));
+    loadSchema.mockResolvedValue(ok(Object.assign({}, schema)));
     render(<SchemaPage {...props} />);
     expect(screen.getByText('list 示例')).toBeTruthy();
     await act(async () => {});
@@ -36,7 +37,7 @@ describe('SchemaPage', () => {
 
   it('draws the list anew when the schema changed since it was kept, and the not-built page when it is gone', async () => {
     arrivedSchema.mockReturnValue(ok(schema));
-    loadSchema.mockResolvedValue(ok({ ...schema, title: '改过' }));
+    loadSchema.mockResolvedValue(ok(Object.assign({}, schema, { title: '改过' })));
     const { unmount } = render(<SchemaPage {...props} />);
     expect(await screen.findByText('list 改过')).toBeTruthy();
     expect(mounts).toBe(2);
