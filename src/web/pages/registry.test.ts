@@ -41,3 +41,22 @@ describe('drawnBySchema', () => {
     expect(drawnBySchema('dashboard/Analysis')).toBe(false);
   });
 });
+
+describe('a chart page', () => {
+  it('asks for the chart library with its code, and loads even when the library does not', async () => {
+    vi.resetModules();
+    const loadG2 = vi.fn(() => Promise.reject(new Error('offline')));
+    vi.doMock('./online/graphreport/loadG2', () => ({ loadG2 }));
+    vi.doMock('./dashboard/IndexChart', () => ({ default: () => null }));
+    vi.doMock('./dashboard/Workplace', () => ({ default: () => null }));
+    const registry = await import('./registry');
+    let done = false;
+    registry.prefetchPages(['dashboard/Workplace'], (run) => { run(); return () => {}; });
+    await new Promise((r) => setTimeout(r, 0));
+    expect(loadG2).not.toHaveBeenCalled();
+    registry.prefetchPages(['dashboard/IndexChart'], (run) => { run(); done = true; return () => {}; });
+    expect(done).toBe(true);
+    expect(loadG2).toHaveBeenCalledTimes(1);
+    vi.doUnmock('./online/graphreport/loadG2');
+  });
+});

@@ -1,6 +1,7 @@
 import type { G2Spec } from '@antv/g2';
 import { Alert, Spin } from 'antd';
 import { useEffect, useRef, useState } from 'react';
+import { loadG2 } from './loadG2';
 
 export interface G2ChartProps {
   /** Keep it stable (memoised): a new object draws the chart again. */
@@ -9,8 +10,8 @@ export interface G2ChartProps {
 }
 
 /**
- * One chart drawn by G2. The library (about 380 KB gzip) is imported here when the first chart
- * draws, so it is a chunk of its own, fetched only by pages that show a chart.
+ * One chart drawn by G2. The library is a chunk of its own (loadG2), fetched by pages that show a
+ * chart: when the first chart draws, or ahead with a chart page's code.
  */
 export default function G2Chart({ spec, height = 360 }: G2ChartProps) {
   const container = useRef<HTMLDivElement>(null);
@@ -20,7 +21,7 @@ export default function G2Chart({ spec, height = 360 }: G2ChartProps) {
     let live = true;
     let chart: { destroy(): void } | null = null;
     setState('drawing');
-    import('@antv/g2')
+    loadG2()
       .then(async ({ Chart }) => {
         if (!live || !container.current) return;
         const c = new Chart({ container: container.current, autoFit: true, height });
