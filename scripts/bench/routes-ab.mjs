@@ -5,6 +5,8 @@
 // with it the renderer's main-thread time (CDP Performance: TaskDuration, ScriptDuration).
 // Prints the medians and sums of both and of the per-route differences.
 // Usage: node scripts/bench/routes-ab.mjs <web dist A> <web dist B>   (e.g. two `vite build --outDir`s)
+//   env ROUTES: a regular expression; only the menu routes whose path matches it are compared
+//   env DETAIL=1: each route's two figures as well
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -39,7 +41,8 @@ try {
   // As a person reads the first page before a click: the pages' code and schemas load meanwhile.
   await new Promise((r) => setTimeout(r, 6000));
   const rows = [];
-  for (const [i, r] of sides[0].leaves.entries()) {
+  const only = process.env.ROUTES ? new RegExp(process.env.ROUTES) : null;
+  for (const [i, r] of sides[0].leaves.filter((l) => !only || only.test(l.path)).entries()) {
     const order = i % 2 === 0 ? [0, 1] : [1, 0];
     const got = [];
     for (const s of order) got[s] = await sides[s].visit(r);
