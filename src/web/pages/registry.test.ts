@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { drawnBySchema, prefetchPages, registerPage } from './registry';
+import { drawnBySchema, pageComponent, prefetchPages, registerPage } from './registry';
 
 describe('prefetchPages', () => {
   it('loads each page module once, one at a time when idle, and stops when asked', async () => {
@@ -58,5 +58,29 @@ describe('a chart page', () => {
     expect(done).toBe(true);
     expect(loadG2).toHaveBeenCalledTimes(1);
     vi.doUnmock('./online/graphreport/loadG2');
+  });
+});
+
+describe('pageComponent', () => {
+  it('is the page itself once its code was prefetched, so its first render does not suspend; the same one every time', async () => {
+    const Page = () => null;
+    const loader = vi.fn(async () => ({ default: Page }));
+    registerPage('test/Prefetched', loader);
+    prefetchPages(['test/Prefetched'], (run) => { run(); return () => {}; });
+    await vi.waitFor(() => expect(loader).toHaveBeenCalled());
+    await new Promise((r) => setTimeout(r, 0));
+    expect(pageComponent('test/Prefetched')).toBe(Page);
+    expect(pageComponent('test/Prefetched')).toBe(pageComponent('test/Prefetched'));
+  });
+
+  it('is a lazy component before its code is loaded, and stays that one after (a new one would remount the page)', async () => {
+    const Page = () => null;
+    registerPage('test/NotYet', async () => ({ default: Page }));
+    const first = pageComponent('test/NotYet');
+    expect(first).not.toBe(Page);
+    expect((first as unknown as { $$typeof: symbol }).$$typeof).toBe(Symbol.for('react.lazy'));
+    prefetchPages(['test/NotYet'], (run) => { run(); return () => {}; });
+    await new Promise((r) => setTimeout(r, 10));
+    expect(pageComponent('test/NotYet')).toBe(first);
   });
 });

@@ -1,4 +1,4 @@
-import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import { lazy, type ComponentType } from 'react';
 import type { PageRoute } from '../app/routes';
 import { whenIdle, type Idle } from '../utils/whenIdle';
 import { loadG2 } from './online/graphreport/loadG2';
@@ -17,9 +17,9 @@ const loadSchemaPage: Loader = () => import('../renderer/SchemaPage');
  * than after the page's first render (the library alone took ~250 ms to fetch and evaluate on a
  * dashboard's first visit). The page does not wait for it; a failure shows in the chart.
  */
-const charted = (load: Loader): Loader => () => {
+const charted = (page: Loader): Loader => () => {
   loadG2().catch(() => undefined);
-  return load();
+  return page();
 };
 
 /**
@@ -53,8 +53,9 @@ export function registerPage(component: string, loader: Loader): void {
   loaders[component] = loader;
 }
 
-const cache = new Map<string, LazyExoticComponent<ComponentType<PageProps>>>();
-const schemaPage = lazy(loadSchemaPage);
+/** The page modules loaded so far, by loader: a page whose code is here draws without suspending. */
+const loaded = new Map<Loader, ComponentType<PageProps>>();
+const load = (loader: Loader) => loader().then((m) => { loaded.set(loader, m.default); return m; });
 
 /**
  * Loads the code of the menu's pages one at a time while the browser is idle after login, so a
@@ -67,21 +68,29 @@ export function prefetchPages(components: string[], idle: Idle = whenIdle): () =
   let cancel = () => {};
   let stopped = false;
   const next = () => {
-    const load = queue.shift();
-    if (!load || stopped) return;
-    cancel = idle(() => { void load().catch(() => undefined).then(() => { if (!stopped) next(); }); });
+    const loader = queue.shift();
+    if (!loader || stopped) return;
+    cancel = idle(() => { void load(loader).catch(() => undefined).then(() => { if (!stopped) next(); }); });
   };
   next();
   return () => { stopped = true; cancel(); };
 }
 
-export function pageComponent(component: string): LazyExoticComponent<ComponentType<PageProps>> {
-  const loader = loaders[component];
-  if (!loader) return schemaPage;
-  let c = cache.get(component);
+const drawers = new Map<Loader, ComponentType<PageProps>>();
+
+/**
+ * The component that draws a menu component's page, the same one every time it is asked (a new one
+ * would remount the page). When the page's code is already loaded (prefetched, or opened before) it
+ * is the page itself; otherwise a lazy one. A lazy page suspends on its first render even when its
+ * chunk is cached, and React draws the retry in 5 ms slices, yielding between them: 100–200 ms more
+ * on a list's first visit (routes bench).
+ */
+export function pageComponent(component: string): ComponentType<PageProps> {
+  const loader = loaders[component] ?? loadSchemaPage;
+  let c = drawers.get(loader);
   if (!c) {
-    c = lazy(loader);
-    cache.set(component, c);
+    c = loaded.get(loader) ?? lazy(() => load(loader));
+    drawers.set(loader, c);
   }
   return c;
 }
