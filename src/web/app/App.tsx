@@ -1,6 +1,7 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { BrowserRouter, Navigate, Route, Routes, useLocation, useNavigate } from 'react-router-dom';
 import { HOME_PATH, LOGIN_PATH, WEB_BASE } from './config';
+import { loadBackOffice } from './backOffice';
 import { Loading } from './Loading';
 import { RequireSession } from './RequireSession';
 import { session, useSession } from './session';
@@ -9,7 +10,7 @@ import { KEYS, storage } from './storage';
 /** A lazily loaded page that may show dates: dayjs's Chinese locale is set before it renders (not in the login page's download). */
 const withDates = <T,>(load: () => Promise<T>) => () => Promise.all([import('./dayjs-locale'), load()]).then(([, page]) => page);
 
-const BasicLayout = lazy(withDates(() => import('../layouts/BasicLayout')));
+const BasicLayout = lazy(loadBackOffice);
 const UserLayout = lazy(() => import('../layouts/UserLayout'));
 const LoginPage = lazy(() => import('../pages/login/LoginPage'));
 const Exception = lazy(() => import('../pages/exception/Exception'));

@@ -2,6 +2,7 @@ import { App, theme } from 'antd';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import type { LoginResult } from '../../api/types';
+import { loadBackOffice } from '../../app/backOffice';
 import { session } from '../../app/session';
 import { useSiteInfo } from '../../layouts/useSiteInfo';
 import { AccountLoginForm } from './AccountLoginForm';
@@ -30,6 +31,7 @@ export default function LoginPage() {
   const goOn = () => navigate(safeRedirect(searchParams.get('redirect')), { replace: true });
 
   const handleLoggedIn = (result: LoginResult) => {
+    loadBackOffice().catch(() => undefined);
     session.acceptLogin(result);
     if (result.multi_depart === 2) {
       setPending(result);
