@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { drawnBySchema, pageComponent, pagePreload, prefetchPages, registerPage } from './registry';
+import { drawnBySchema, pageComponent, prefetchPages, registerPage } from './registry';
 
 describe('prefetchPages', () => {
   it('loads each page module once, one at a time when idle, and stops when asked', async () => {
@@ -82,15 +82,5 @@ describe('pageComponent', () => {
     prefetchPages(['test/NotYet'], (run) => { run(); return () => {}; });
     await new Promise((r) => setTimeout(r, 10));
     expect(pageComponent('test/NotYet')).toBe(first);
-  });
-});
-
-describe('pagePreload', () => {
-  it('is what a loaded page module declares it asks for first, nothing before its code is loaded', async () => {
-    const preload = vi.fn();
-    registerPage('test/WithPreload', async () => ({ default: () => null, preload }));
-    expect(pagePreload('test/WithPreload')).toBeUndefined();
-    prefetchPages(['test/WithPreload'], (run) => { run(); return () => {}; });
-    await vi.waitFor(() => expect(pagePreload('test/WithPreload')).toBe(preload));
   });
 });

@@ -8,16 +8,7 @@ export interface PageProps {
   params: Record<string, string | undefined>;
 }
 
-/**
- * A page's module: the page, and what it asks for first, started by `preload` as the navigation to it
- * begins (layouts/basic/preloadPage.ts) rather than after it has drawn.
- */
-export interface PageModule {
-  default: ComponentType<PageProps>;
-  preload?: (params: PageProps['params']) => void;
-}
-
-type Loader = () => Promise<PageModule>;
+type Loader = () => Promise<{ default: ComponentType<PageProps> }>;
 
 const loadSchemaPage: Loader = () => import('../renderer/SchemaPage');
 
@@ -63,8 +54,8 @@ export function registerPage(component: string, loader: Loader): void {
 }
 
 /** The page modules loaded so far, by loader: a page whose code is here draws without suspending. */
-const loaded = new Map<Loader, PageModule>();
-const load = (loader: Loader) => loader().then((m) => { loaded.set(loader, m); return m; });
+const loaded = new Map<Loader, ComponentType<PageProps>>();
+const load = (loader: Loader) => loader().then((m) => { loaded.set(loader, m.default); return m; });
 
 /**
  * Loads the code of the menu's pages one at a time while the browser is idle after login, so a
@@ -98,15 +89,10 @@ export function pageComponent(component: string): ComponentType<PageProps> {
   const loader = loaders[component] ?? loadSchemaPage;
   let c = drawers.get(loader);
   if (!c) {
-    c = loaded.get(loader)?.default ?? lazy(() => load(loader));
+    c = loaded.get(loader) ?? lazy(() => load(loader));
     drawers.set(loader, c);
   }
   return c;
-}
-
-/** What a page asks for first, when its code is loaded and it declares it. */
-export function pagePreload(component: string): PageModule['preload'] {
-  return loaded.get(loaders[component] ?? loadSchemaPage)?.preload;
 }
 
 /** Whether the page of a menu component is drawn from a page schema (renderer/SchemaPage) rather than a module of its own. */

@@ -1,16 +1,14 @@
 import type { PageRoute } from '../../app/routes';
-import { drawnBySchema, pagePreload } from '../../pages/registry';
+import { drawnBySchema } from '../../pages/registry';
 import { preloadSchemaPage, warmSchemaPages } from '../../renderer/pageData';
 import { whenIdle, type Idle } from '../../utils/whenIdle';
 
 /**
  * Starts the requests a page makes first, as the navigation to it begins, before React has drawn any
- * of it: a schema page's schema and first rows (renderer/pageData.ts), or what a page module with its
- * code loaded declares (its `preload`). Called again, it asks nothing more.
+ * of it: a schema page's schema and first rows (renderer/pageData.ts). Called again, it asks nothing more.
  */
 export function preloadPage(component: string, params: Record<string, string | undefined>): void {
   if (drawnBySchema(component)) preloadSchemaPage(params.code ? { code: params.code } : { component });
-  else pagePreload(component)?.(params);
 }
 
 /**

@@ -1,13 +1,12 @@
-import type { G2Spec } from '@antv/g2';
 import { AuditOutlined, CheckCircleOutlined, FileDoneOutlined, StarOutlined } from '@ant-design/icons';
 import { Avatar, Card, Col, Empty, Progress, Row, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { Link } from 'react-router-dom';
 import { staticUrl } from '../../app/config';
-import { session, useSession } from '../../app/session';
+import { useSession } from '../../app/session';
 import { locationOf } from '../../layouts/basic/menuModel';
 import G2Chart from '../online/graphreport/G2Chart';
-import { prefetchFigures, useFigures } from '../monitor/useFigures';
+import { useFigures } from '../monitor/useFigures';
 import { percent } from '../monitor/format';
 import { barSpec, lineSpec, useStableSpec } from './charts';
 import FigureCard from './FigureCard';
@@ -23,10 +22,6 @@ export interface AnalysisFigures {
   scoring: { projects: number; scored: number; sheets: number; sheetsSubmitted: number };
 }
 
-const FIGURES = '/sys/dashboard/analysis';
-/** Asked for as the navigation begins; a guest's 首页 asks for nothing. */
-export const preload = () => { if (!session.get().isGuest) prefetchFigures(FIGURES); };
-
 /** 首页: what a contest administrator wants at a glance, each figure a link to the list it counts. */
 export default function Analysis() {
   const { userInfo, isGuest } = useSession();
@@ -34,13 +29,11 @@ export default function Analysis() {
   const list = firstHeld(paths, ['/pms/allProject', '/pms/audit', '/pms/myProject', '/pms/score']);
   const auditList = firstHeld(paths, ['/pms/audit', '/pms/allProject']);
   const scoreList = firstHeld(paths, ['/pms/score', '/pms/allProject']);
-  const { data, error } = useFigures<AnalysisFigures>(FIGURES, { pollingInterval: 60_000, ready: !isGuest });
+  const { data, error } = useFigures<AnalysisFigures>('/sys/dashboard/analysis', { pollingInterval: 60_000, ready: !isGuest });
 
   const perDay = useStableSpec(data?.perDay ?? [], (rows) => lineSpec(rows.map((d) => ({ ...d, day: d.day.slice(5) })), 'day', 'count', { yTitle: '提交数', area: true }));
   const byTrack = useStableSpec(data?.byTrack ?? [], (rows) => barSpec(rows, 'label', 'count'));
   const byRegion = useStableSpec((data?.byRegion ?? []).slice(0, 15), (rows) => barSpec(rows, 'label', 'count', { horizontal: true }));
-  // Drawn once the figures are here: an empty chart drawn first and then again cost a dashboard's first visit twice.
-  const chart = (spec: G2Spec) => (data ? <G2Chart spec={spec} height={280} /> : <div style={{ height: 280 }} />);
 
   return (
     <Row gutter={[16, 16]} className="dashboard-analysis">
@@ -63,7 +56,7 @@ export default function Analysis() {
           <Col xs={12} lg={6}><FigureCard testId="submitted" title="已提交" value={data?.totals.submitted ?? '-'} icon={<AuditOutlined />} to={list} /></Col>
           <Col xs={12} lg={6}><FigureCard testId="passed" title="审核通过" value={data?.totals.passed ?? '-'} icon={<CheckCircleOutlined />} to={list} /></Col>
           <Col xs={12} lg={6}><FigureCard testId="scored" title="已完成评分" value={data?.totals.scored ?? '-'} icon={<StarOutlined />} to={scoreList} /></Col>
-          <Col xs={24} lg={16}><Card size="small" title="每日提交申报（近 30 天）">{chart(perDay)}</Card></Col>
+          <Col xs={24} lg={16}><Card size="small" title="每日提交申报（近 30 天）"><G2Chart spec={perDay} height={280} /></Card></Col>
           <Col xs={24} lg={8}>
             <Card size="small" title="审核与评分进度">
               <Typography.Text>审核进度（已审 {data?.audit.audited ?? 0} / 已提交 {data?.audit.submitted ?? 0}）</Typography.Text>
@@ -75,8 +68,8 @@ export default function Analysis() {
               <Typography.Text>已完成评分项目 {data?.scoring.scored ?? 0} / 进入评审 {data?.scoring.projects ?? 0}</Typography.Text>
             </Card>
           </Col>
-          <Col xs={24} lg={12}><Card size="small" title="各赛道申报数">{chart(byTrack)}</Card></Col>
-          <Col xs={24} lg={12}><Card size="small" title="各地区申报数">{chart(byRegion)}</Card></Col>
+          <Col xs={24} lg={12}><Card size="small" title="各赛道申报数"><G2Chart spec={byTrack} height={280} /></Card></Col>
+          <Col xs={24} lg={12}><Card size="small" title="各地区申报数"><G2Chart spec={byRegion} height={280} /></Card></Col>
         </>
       )}
     </Row>

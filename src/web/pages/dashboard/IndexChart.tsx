@@ -1,7 +1,7 @@
 import { Card, Col, Row } from 'antd';
 import G2Chart from '../online/graphreport/G2Chart';
 import MonitorFrame from '../monitor/MonitorFrame';
-import { prefetchFigures, useFigures } from '../monitor/useFigures';
+import { useFigures } from '../monitor/useFigures';
 import { barSpec, lineSpec, pieSpec, useStableSpec } from './charts';
 
 interface ChartFigures {
@@ -13,13 +13,9 @@ interface ChartFigures {
   usersBySex: { sex: string; count: number }[];
 }
 
-const FIGURES = '/sys/dashboard/chart';
-/** Asked for as the navigation begins (pages/registry.ts). */
-export const preload = () => prefetchFigures(FIGURES);
-
 /** 图表看板 (SPEC §2 chart dashboard): a gallery of G2 charts over the platform's own data. */
 export default function IndexChart() {
-  const { data, frame } = useFigures<ChartFigures>(FIGURES, { pollingInterval: 60_000 });
+  const { data, frame } = useFigures<ChartFigures>('/sys/dashboard/chart', { pollingInterval: 60_000 });
   const charts = [
     { title: '各赛道项目（按状态堆叠）', spec: useStableSpec(data?.projectsByStateTrack ?? [], (rows) => barSpec(rows, 'track', 'count', { color: 'state', stack: true })) },
     { title: '评分分布（已提交评分表）', spec: useStableSpec(data?.scoreBuckets ?? [], (rows) => barSpec(rows, 'bucket', 'count')) },

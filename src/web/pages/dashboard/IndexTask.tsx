@@ -1,7 +1,7 @@
 import { Card, Col, Row, Table } from 'antd';
 import G2Chart from '../online/graphreport/G2Chart';
 import MonitorFrame from '../monitor/MonitorFrame';
-import { prefetchFigures, useFigures } from '../monitor/useFigures';
+import { useFigures } from '../monitor/useFigures';
 import { barSpec, lineSpec, pieSpec, useStableSpec } from './charts';
 import FigureCard from './FigureCard';
 import { firstHeld, useMenuPaths } from './useMenuPaths';
@@ -13,13 +13,9 @@ interface TaskFigures {
   finishedPerDay: { day: string; count: number }[];
 }
 
-const FIGURES = '/sys/dashboard/task';
-/** Asked for as the navigation begins (pages/registry.ts). */
-export const preload = () => prefetchFigures(FIGURES);
-
 /** 任务看板 (SPEC §2 task dashboard): pms_task by state and by assignee, overdue and due this week, finished per day. */
 export default function IndexTask() {
-  const { data, frame } = useFigures<TaskFigures>(FIGURES, { pollingInterval: 30_000 });
+  const { data, frame } = useFigures<TaskFigures>('/sys/dashboard/task', { pollingInterval: 30_000 });
   const list = firstHeld(useMenuPaths(), ['/pms/task']);
   const byState = useStableSpec(data?.byState ?? [], (rows) => pieSpec(rows, 'label', 'count'));
   const byAssignee = useStableSpec(data ?? null, (d) => {

@@ -5,7 +5,7 @@ import { bytes, duration, percent } from '../monitor/format';
 import { memorySeries, type RuntimeSample } from '../monitor/JvmInfo';
 import MonitorFrame from '../monitor/MonitorFrame';
 import { perSecondSeries } from '../monitor/TomcatInfo';
-import { prefetchFigures, useFigures } from '../monitor/useFigures';
+import { useFigures } from '../monitor/useFigures';
 import { lineSpec } from './charts';
 import FigureCard from './FigureCard';
 import { firstHeld, useMenuPaths } from './useMenuPaths';
@@ -18,13 +18,9 @@ interface Summary {
   redis: { configured: boolean; reachable?: boolean; dbSize?: number; usedMemory?: number; message?: string };
 }
 
-const FIGURES = '/sys/monitor/summary';
-/** Asked for as the navigation begins (pages/registry.ts). */
-export const preload = () => prefetchFigures(FIGURES);
-
 /** 监控看板 (SPEC §2 monitor dashboard): the monitoring summary, each figure a link to its monitor page. */
 export default function Monitor() {
-  const { data, frame } = useFigures<Summary>(FIGURES);
+  const { data, frame } = useFigures<Summary>('/sys/monitor/summary');
   const paths = useMenuPaths();
   const link = (p: string) => firstHeld(paths, [p]);
   const rps = useMemo(() => lineSpec(perSecondSeries(data?.http.lastMinute ?? []), 'time', 'count', { yTitle: '请求数', area: true }), [data]);

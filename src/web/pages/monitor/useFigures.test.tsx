@@ -1,13 +1,12 @@
 // @vitest-environment happy-dom
 import { act, cleanup, render } from '@testing-library/react';
 import { afterEach, beforeEach, expect, it, vi } from 'vitest';
-import { getNow, http } from '../../api/request';
+import { http } from '../../api/request';
 import { PageActiveContext } from '../../layouts/basic/pageActive';
-import { prefetchFigures, useFigures } from './useFigures';
+import { useFigures } from './useFigures';
 
-vi.mock('../../api/request', () => ({ http: { get: vi.fn() }, getNow: vi.fn() }));
+vi.mock('../../api/request', () => ({ http: { get: vi.fn() } }));
 const get = vi.mocked(http.get);
-const now = vi.mocked(getNow);
 
 function Figures() {
   const { data } = useFigures<{ n: number }>('/sys/monitor/runtime', { pollingInterval: 1000 });
@@ -36,25 +35,4 @@ it('polls while its tab is in view, stops behind another tab, and asks at once w
   expect(get.mock.calls.length).toBe(behind + 1);
   await act(async () => { await vi.advanceTimersByTimeAsync(2100); });
   expect(get.mock.calls.length).toBeGreaterThanOrEqual(behind + 3);
-});
-
-it('takes the answer asked for as the navigation began, once; polls after it through the request layer', async () => {
-  now.mockResolvedValueOnce({ success: true, result: { n: 41 } } as never);
-  prefetchFigures('/sys/monitor/runtime');
-  const view = render(page(true));
-  await act(async () => { await vi.advanceTimersByTimeAsync(10); });
-  expect(view.container.textContent).toBe('41');
-  expect(get).not.toHaveBeenCalled();
-  await act(async () => { await vi.advanceTimersByTimeAsync(1000); });
-  expect(get).toHaveBeenCalledTimes(1);
-  expect(view.container.textContent).toBe('1');
-});
-
-it('asks again through the request layer when the answer asked ahead failed', async () => {
-  now.mockResolvedValueOnce(undefined);
-  prefetchFigures('/sys/monitor/runtime');
-  const view = render(page(true));
-  await act(async () => { await vi.advanceTimersByTimeAsync(10); });
-  expect(get).toHaveBeenCalledTimes(1);
-  expect(view.container.textContent).toBe('1');
 });
