@@ -79,4 +79,31 @@ describe(`row rules: a reviewer reaches their own and assigned tasks only [${BAC
     const cells = wb.worksheets[0].getColumn(1).values.filter(Boolean).map(String);
     expect(cells.filter((c) => Object.keys(id).includes(c)).sort()).toEqual(['两人合办', '审核人派给二', '给审核人二'].sort());
   });
+  it('shows in the data log (数据日志) only the entries of rows reached, once the role may read the log', async () => {
+    // The administrator edits a row each reviewer reaches, one only the second reaches, and a user.
+    for (const title of ['给审核人', '给审核人二']) expectOk(await s.api.put('/pms/task/edit', { id: id[title], title, remark: '改过' }, { token: admin }));
+    const guest = await (s.db as any).selectFrom('sys_user').select(['id', 'realname']).where('username', '=', 'guest').executeTakeFirstOrThrow();
+    expectOk(await s.api.put('/sys/user/edit', { id: guest.id, realname: guest.realname, email: 'guest@example.com' }, { token: admin }));
+    const logPage = (await (s.db as any).selectFrom('sys_permission').select('id').where('url', '=', '/monitor/datalog').executeTakeFirstOrThrow()).id;
+    const role = expectOk(await s.api.get('/sys/role/list?roleCode=reviewer', { token: admin })).records[0];
+    const before: string[] = expectOk(await s.api.get(`/sys/permission/queryRolePermission?roleId=${role.id}`, { token: admin }));
+    expectEnvelope(await s.api.get('/sys/dataLog/list', { token: reviewer }), { status: 403 });
+    expectOk(await s.api.post('/sys/permission/saveRolePermission', { roleId: role.id, permissionIds: [...before, logPage].join(','), lastpermissionIds: before.join(',') }, { token: admin }));
+
+    const entries = async (token: string) => expectOk(await s.api.get('/sys/dataLog/list?pageSize=100', { token })).records as any[];
+    const mine = await entries(reviewer);
+    expect(mine.map((e) => e.dataId)).toEqual([id['给审核人'], id['给审核人']]);
+    expect((await entries(reviewer2)).map((e) => e.dataId)).toEqual([id['给审核人二'], id['给审核人二']]);
+    const all = await entries(admin);
+    expect(new Set(all.map((e) => e.dataId))).toEqual(new Set([id['给审核人'], id['给审核人二'], guest.id]));
+
+    // The compare routes keep to the same entries.
+    const versions = (who: string, dataId: string) => s.api.get(`/sys/dataLog/queryDataVerList?dataTable=pms_task&dataId=${dataId}`, { token: who });
+    expect(expectOk(await versions(reviewer, id['给审核人']))).toHaveLength(2);
+    expectEnvelope(await versions(reviewer, id['给审核人二']), { success: false, message: '未找到版本信息' });
+    const others = all.filter((e) => e.dataId === id['给审核人二']).map((e) => e.id);
+    expectEnvelope(await s.api.get(`/sys/dataLog/queryCompareList?dataId1=${others[0]}&dataId2=${others[1]}`, { token: reviewer }), { success: false, message: '未找到对应数据' });
+    expect(expectOk(await s.api.get(`/sys/dataLog/queryCompareList?dataId1=${mine[0].id}&dataId2=${mine[1].id}`, { token: reviewer }))).toHaveLength(2);
+    expect(expectOk(await s.api.get(`/sys/dataLog/queryCompareList?dataId1=${others[0]}&dataId2=${others[1]}`, { token: admin }))).toHaveLength(2);
+  });
 });
