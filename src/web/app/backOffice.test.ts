@@ -1,7 +1,8 @@
+// @vitest-environment happy-dom
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 
 describe('loadBackOffice', () => {
-  beforeEach(() => { vi.resetModules(); vi.doUnmock('../layouts/BasicLayout'); vi.doUnmock('./dayjs-locale'); });
+  beforeEach(() => { vi.resetModules(); vi.doUnmock('../layouts/BasicLayout'); vi.doUnmock('./dayjs-locale'); vi.doUnmock('../pages/registry'); });
 
   it('loads the layout once with the dates locale, whoever asks (the router, the login form)', async () => {
     const order: string[] = [];
@@ -23,5 +24,13 @@ describe('loadBackOffice', () => {
     fail = false;
     vi.resetModules();
     await expect(loadBackOffice()).resolves.toHaveProperty('default');
+  });
+
+  it('asks for the code of the landing page (首页) through the page registry', async () => {
+    const preloadPageCode = vi.fn(async () => undefined);
+    vi.doMock('../pages/registry', () => ({ preloadPageCode }));
+    const { preloadLanding } = await import('./backOffice');
+    await preloadLanding();
+    expect(preloadPageCode).toHaveBeenCalledWith('dashboard/Analysis');
   });
 });

@@ -1,3 +1,5 @@
+import { HOME_COMPONENT } from './config';
+
 /**
  * The back office's code: its layout, with dayjs's Chinese locale set first. One request, shared by
  * the router, which draws the layout, and the login page, which asks for it as soon as a login
@@ -16,4 +18,12 @@ export function loadBackOffice(): Promise<BasicLayoutModule> {
       throw e;
     });
   return loading;
+}
+
+/**
+ * The landing page's code (首页), asked for with the layout's when a login goes there: the layout
+ * then draws it at once instead of asking for it after its own first render.
+ */
+export function preloadLanding(): Promise<void> {
+  return import('../pages/registry').then((r) => r.preloadPageCode(HOME_COMPONENT), () => undefined);
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { drawnBySchema, pageComponent, prefetchPages, registerPage } from './registry';
+import { drawnBySchema, pageComponent, preloadPageCode, prefetchPages, registerPage } from './registry';
 
 describe('prefetchPages', () => {
   it('loads each page module once, one at a time when idle, and stops when asked', async () => {
@@ -82,5 +82,16 @@ describe('pageComponent', () => {
     prefetchPages(['test/NotYet'], (run) => { run(); return () => {}; });
     await new Promise((r) => setTimeout(r, 10));
     expect(pageComponent('test/NotYet')).toBe(first);
+  });
+});
+
+describe('preloadPageCode', () => {
+  it('loads a page ahead, so it is drawn without suspending; a failure is no error', async () => {
+    const Page = () => null;
+    registerPage('test/Landing', async () => ({ default: Page }));
+    await preloadPageCode('test/Landing');
+    expect(pageComponent('test/Landing')).toBe(Page);
+    registerPage('test/Broken', async () => { throw new Error('chunk gone'); });
+    await expect(preloadPageCode('test/Broken')).resolves.toBeUndefined();
   });
 });

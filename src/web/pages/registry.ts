@@ -76,6 +76,11 @@ export function prefetchPages(components: string[], idle: Idle = whenIdle): () =
   return () => { stopped = true; cancel(); };
 }
 
+/** Loads a page's code ahead (the landing page's, as a login succeeds); a failure only means the page loads when opened. */
+export function preloadPageCode(component: string): Promise<void> {
+  return load(loaders[component] ?? loadSchemaPage).then(() => undefined, () => undefined);
+}
+
 const drawers = new Map<Loader, ComponentType<PageProps>>();
 
 /**

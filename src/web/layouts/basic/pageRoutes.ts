@@ -1,11 +1,11 @@
-import { HOME_PATH } from '../../app/config';
+import { HOME_COMPONENT, HOME_PATH } from '../../app/config';
 import { firstPageUnder, matchRoute, type PageRoute } from '../../app/routes';
 import { locationOf } from './menuModel';
 
 const HOME_ROUTE: PageRoute = {
   path: HOME_PATH,
   name: 'dashboard-analysis',
-  component: 'dashboard/Analysis',
+  component: HOME_COMPONENT,
   meta: { title: '首页' },
   hidden: true,
   parents: [],

@@ -2,7 +2,8 @@ import { App, theme } from 'antd';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import type { LoginResult } from '../../api/types';
-import { loadBackOffice } from '../../app/backOffice';
+import { loadBackOffice, preloadLanding } from '../../app/backOffice';
+import { HOME_PATH } from '../../app/config';
 import { session } from '../../app/session';
 import { useSiteInfo } from '../../layouts/useSiteInfo';
 import { AccountLoginForm } from './AccountLoginForm';
@@ -28,10 +29,12 @@ export default function LoginPage() {
     if (site) document.title = `登录 - ${site.appAbbr}`;
   }, [site]);
 
-  const goOn = () => navigate(safeRedirect(searchParams.get('redirect')), { replace: true });
+  const target = safeRedirect(searchParams.get('redirect'));
+  const goOn = () => navigate(target, { replace: true });
 
   const handleLoggedIn = (result: LoginResult) => {
     loadBackOffice().catch(() => undefined);
+    if (target === HOME_PATH) void preloadLanding();
     session.acceptLogin(result);
     if (result.multi_depart === 2) {
       setPending(result);
