@@ -1,6 +1,7 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
 import { authApi } from '../api/auth';
+import { pageLeaving } from '../utils/pageLeaving';
 import { LOGIN_PATH } from './config';
 import { Loading } from './Loading';
 import { session, useSession } from './session';
@@ -32,7 +33,7 @@ export function RequireSession({ children, signedIn = false }: { children: React
         if (cancelled) return;
         await session.loadPermissions();
       } catch {
-        if (cancelled) return;
+        if (cancelled || pageLeaving()) return;
         await session.logout();
         setFailed(true);
       }
