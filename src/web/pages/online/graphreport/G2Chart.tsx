@@ -9,36 +9,52 @@ export interface G2ChartProps {
   height?: number;
 }
 
+interface Drawn {
+  chart: { options(spec: G2Spec): unknown; render(): Promise<unknown>; once(event: string, fn: () => void): unknown; clear(): void; destroy(): void };
+  height: number;
+}
+
 /**
  * One chart drawn by G2. The library is a chunk of its own (loadG2), fetched by pages that show a
- * chart: when the first chart draws, or ahead with a chart page's code.
+ * chart: when the first chart draws, or ahead with a chart page's code. The spinner covers the first
+ * draw only: new options (a monitor page's figures every few seconds) redraw the same chart in place.
  */
 export default function G2Chart({ spec, height = 360 }: G2ChartProps) {
   const container = useRef<HTMLDivElement>(null);
+  const drawn = useRef<Drawn | null>(null);
   const [state, setState] = useState<'drawing' | 'drawn' | 'failed'>('drawing');
 
   useEffect(() => {
     let live = true;
-    let chart: { destroy(): void } | null = null;
-    setState('drawing');
     loadG2()
       .then(async ({ Chart }) => {
         if (!live || !container.current) return;
-        const c = new Chart({ container: container.current, autoFit: true, height });
-        chart = c;
-        c.options(spec);
-        // Drawn once painted: render() resolves only when the enter animation has played out, and the
-        // spinner would cover the chart for that long.
-        c.once('afterpaint', () => { if (live) setState('drawn'); });
-        await c.render();
+        if (drawn.current && drawn.current.height !== height) {
+          drawn.current.chart.destroy();
+          drawn.current = null;
+        }
+        if (!drawn.current) {
+          const chart = new Chart({ container: container.current, autoFit: true, height });
+          drawn.current = { chart, height };
+          // Drawn once painted: render() resolves only when the enter animation has played out, and the
+          // spinner would cover the chart for that long.
+          chart.once('afterpaint', () => { if (live) setState('drawn'); });
+        } else {
+          // G2 merges new options into the old ones (a pie's coordinate would stay on a bar): start afresh, on the same canvas.
+          drawn.current.chart.clear();
+        }
+        drawn.current.chart.options(spec);
+        await drawn.current.chart.render();
         if (live) setState('drawn');
       })
       .catch(() => { if (live) setState('failed'); });
-    return () => {
-      live = false;
-      chart?.destroy();
-    };
+    return () => { live = false; };
   }, [spec, height]);
+
+  useEffect(() => () => {
+    drawn.current?.chart.destroy();
+    drawn.current = null;
+  }, []);
 
   return (
     <div style={{ position: 'relative', minHeight: height }}>

@@ -1,0 +1,48 @@
+// @vitest-environment happy-dom
+import { act, cleanup, render } from '@testing-library/react';
+import { afterEach, expect, it, vi } from 'vitest';
+import G2Chart from './G2Chart';
+
+const made: FakeChart[] = [];
+class FakeChart {
+  calls: string[] = [];
+  options = vi.fn((spec: unknown) => { this.calls.push(`options ${JSON.stringify(spec)}`); });
+  clear = vi.fn(() => { this.calls.push('clear'); });
+  destroy = vi.fn();
+  private painted: (() => void)[] = [];
+  constructor(public opts: { height: number }) { made.push(this); }
+  once(_event: string, fn: () => void) { this.painted.push(fn); }
+  async render() { this.calls.push('render'); this.painted.splice(0).forEach((fn) => fn()); }
+}
+vi.mock('./loadG2', () => ({ loadG2: async () => ({ Chart: FakeChart }) }));
+
+afterEach(() => { cleanup(); made.length = 0; });
+
+const spinning = (c: HTMLElement) => !!c.querySelector('.ant-spin');
+const settle = () => act(async () => { await new Promise((r) => setTimeout(r, 0)); });
+
+it('covers the first draw with a spinner, then draws new options afresh in the same chart without one', async () => {
+  const a = { type: 'interval', coordinate: { type: 'theta' } } as never, b = { type: 'interval' } as never;
+  const view = render(<G2Chart spec={a} height={200} />);
+  expect(spinning(view.container)).toBe(true);
+  await settle();
+  expect(spinning(view.container)).toBe(false);
+  view.rerender(<G2Chart spec={b} height={200} />);
+  expect(spinning(view.container)).toBe(false);
+  await settle();
+  expect(made).toHaveLength(1);
+  // Cleared before the new options: G2 would merge them into the old ones.
+  expect(made[0].calls).toEqual([`options ${JSON.stringify(a)}`, 'render', 'clear', `options ${JSON.stringify(b)}`, 'render']);
+});
+
+it('makes a new chart for a new height, and destroys its chart when it goes', async () => {
+  const spec = { type: 'line', data: [1] } as never;
+  const view = render(<G2Chart spec={spec} height={200} />);
+  await settle();
+  view.rerender(<G2Chart spec={spec} height={300} />);
+  await settle();
+  expect(made.map((c) => c.opts.height)).toEqual([200, 300]);
+  expect(made[0].destroy).toHaveBeenCalledTimes(1);
+  view.unmount();
+  expect(made[1].destroy).toHaveBeenCalledTimes(1);
+});
