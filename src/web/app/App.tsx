@@ -6,9 +6,8 @@ import { Loading } from './Loading';
 import { RequireSession } from './RequireSession';
 import { session, useSession } from './session';
 import { KEYS, storage } from './storage';
+import { withDates } from './withDates';
 
-/** A lazily loaded page that may show dates: dayjs's Chinese locale is set before it renders (not in the login page's download). */
-const withDates = <T,>(load: () => Promise<T>) => () => Promise.all([import('./dayjs-locale'), load()]).then(([, page]) => page);
 
 const BasicLayout = lazy(loadBackOffice);
 const UserLayout = lazy(() => import('../layouts/UserLayout'));

@@ -1,24 +1,13 @@
 import { HOME_COMPONENT } from './config';
+import { withDates } from './withDates';
 
 /**
- * The back office's code: its layout, with dayjs's Chinese locale set first. One request, shared by
- * the router, which draws the layout, and the login page, which asks for it as soon as a login
- * succeeds, so the code arrives while the department is chosen and the menu is asked for, instead of
- * after (issue 17: first render after login). A failed load is forgotten and asked again.
+ * The back office's code: its layout, with dayjs's Chinese locale. Asked for by the router, which
+ * draws the layout, and by the login page as soon as a login succeeds, so the code arrives while the
+ * department is chosen and the menu is asked for, instead of after (issue 17: first render after
+ * login). The module map makes both one download.
  */
-type BasicLayoutModule = typeof import('../layouts/BasicLayout');
-
-let loading: Promise<BasicLayoutModule> | null = null;
-
-export function loadBackOffice(): Promise<BasicLayoutModule> {
-  loading ??= Promise.all([import('./dayjs-locale'), import('../layouts/BasicLayout')])
-    .then(([, layout]) => layout)
-    .catch((e: unknown) => {
-      loading = null;
-      throw e;
-    });
-  return loading;
-}
+export const loadBackOffice = withDates(() => import('../layouts/BasicLayout'));
 
 /**
  * The landing page's code (首页), asked for with the layout's when a login goes there: the layout
