@@ -72,6 +72,27 @@ describe('transactionAware (SQLite: one connection)', () => {
     expect(inTransactionNow()).toBe(false);
     expect(await later).toEqual(['a']);
   });
+
+  it('keeps a transaction\'s context while another that overlapped it ends (the store is put to sleep only when none is open)', async () => {
+    let release!: () => void;
+    const held = new Promise<void>((r) => { release = r; });
+    const first = inTransaction(db, async (trx) => {
+      await trx.insertInto('t').values({ id: 1, name: 'a' }).execute();
+      await held;
+    });
+    // Opened while the first holds the connection: it starts once the first has ended, and must still be a transaction then.
+    const second = inTransaction(db, async (trx) => {
+      await trx.insertInto('t').values({ id: 2, name: 'b' }).execute();
+      expect(inTransactionNow()).toBe(true);
+      return names(); // the root handle: on the transaction's connection, or it would wait for it and fail
+    });
+    await new Promise((r) => setTimeout(r, 20));
+    release();
+    await first;
+    expect(await second).toEqual(['a', 'b']);
+    expect(inTransactionNow()).toBe(false);
+    expect(await inTransaction(db, async () => inTransactionNow())).toBe(true); // and a later one wakes it
+  });
 });
 
 describe('the server opens transactions only through inTransaction', () => {
