@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { act, cleanup, render } from '@testing-library/react';
-import { afterEach, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, expect, it, vi } from 'vitest';
 import G2Chart from './G2Chart';
 
 const made: FakeChart[] = [];
@@ -16,7 +16,19 @@ class FakeChart {
 }
 vi.mock('./loadG2', () => ({ loadG2: async () => ({ Chart: FakeChart }) }));
 
-afterEach(() => { cleanup(); made.length = 0; });
+/** The viewport, as the test moves it: `scrollTo(true)` brings every observed chart into view. */
+const observers: FakeObserver[] = [];
+class FakeObserver {
+  targets: Element[] = [];
+  constructor(private readonly callback: (entries: { isIntersecting: boolean; target: Element }[]) => void) { observers.push(this); }
+  observe(el: Element) { this.targets.push(el); }
+  disconnect() { this.targets = []; }
+  fire(inView: boolean) { if (this.targets.length) this.callback(this.targets.map((target) => ({ isIntersecting: inView, target }))); }
+}
+const scrollTo = (inView: boolean) => act(() => { for (const o of [...observers]) o.fire(inView); });
+
+beforeEach(() => { vi.stubGlobal('IntersectionObserver', FakeObserver); });
+afterEach(() => { cleanup(); made.length = 0; observers.length = 0; vi.unstubAllGlobals(); });
 
 const spinning = (c: HTMLElement) => !!c.querySelector('.ant-spin');
 const settle = () => act(async () => { await new Promise((r) => setTimeout(r, 0)); });
@@ -24,6 +36,7 @@ const settle = () => act(async () => { await new Promise((r) => setTimeout(r, 0)
 it('covers the first draw with a spinner, then draws new options afresh in the same chart without one', async () => {
   const a = { type: 'interval', coordinate: { type: 'theta' } } as never, b = { type: 'interval' } as never;
   const view = render(<G2Chart spec={a} height={200} />);
+  scrollTo(true);
   expect(spinning(view.container)).toBe(true);
   await settle();
   expect(spinning(view.container)).toBe(false);
@@ -38,6 +51,7 @@ it('covers the first draw with a spinner, then draws new options afresh in the s
 it('makes a new chart for a new height, and destroys its chart when it goes', async () => {
   const spec = { type: 'line', data: [1] } as never;
   const view = render(<G2Chart spec={spec} height={200} />);
+  scrollTo(true);
   await settle();
   view.rerender(<G2Chart spec={spec} height={300} />);
   await settle();
@@ -45,4 +59,29 @@ it('makes a new chart for a new height, and destroys its chart when it goes', as
   expect(made[0].destroy).toHaveBeenCalledTimes(1);
   view.unmount();
   expect(made[1].destroy).toHaveBeenCalledTimes(1);
+});
+
+it('draws nothing until the chart comes into view: no chart, no spinner; then both, once', async () => {
+  const view = render(<G2Chart spec={{ type: 'interval' } as never} height={200} />);
+  await settle();
+  scrollTo(false);
+  await settle();
+  expect(made).toHaveLength(0);
+  expect(spinning(view.container)).toBe(false);
+  scrollTo(true);
+  expect(spinning(view.container)).toBe(true);
+  await settle();
+  expect(made).toHaveLength(1);
+  expect(made[0].calls).toEqual([`options ${JSON.stringify({ type: 'interval' })}`, 'render']);
+  scrollTo(false); // scrolled away and back: drawn already
+  scrollTo(true);
+  await settle();
+  expect(made).toHaveLength(1);
+});
+
+it('draws at once where the browser cannot tell what is in view', async () => {
+  vi.stubGlobal('IntersectionObserver', undefined);
+  render(<G2Chart spec={{ type: 'line' } as never} height={200} />);
+  await settle();
+  expect(made).toHaveLength(1);
 });

@@ -1,6 +1,7 @@
 import type { G2Spec } from '@antv/g2';
 import { Alert, Spin } from 'antd';
 import { useEffect, useRef, useState } from 'react';
+import { useSeen } from '../../../utils/useSeen';
 import { loadG2 } from './loadG2';
 
 export interface G2ChartProps {
@@ -16,15 +17,19 @@ interface Drawn {
 
 /**
  * One chart drawn by G2. The library is a chunk of its own (loadG2), fetched by pages that show a
- * chart: when the first chart draws, or ahead with a chart page's code. The spinner covers the first
+ * chart: when the first chart draws, or ahead with a chart page's code. A chart is drawn once it comes into view:
+ * G2 takes ~100 ms a chart here, and a dashboard's charts below the fold would hold up those in view
+ * (as Grafana's panels, they wait to be scrolled to). The spinner covers the first
  * draw only: new options (a monitor page's figures every few seconds) redraw the same chart in place.
  */
 export default function G2Chart({ spec, height = 360 }: G2ChartProps) {
   const container = useRef<HTMLDivElement>(null);
   const drawn = useRef<Drawn | null>(null);
   const [state, setState] = useState<'drawing' | 'drawn' | 'failed'>('drawing');
+  const seen = useSeen(container);
 
   useEffect(() => {
+    if (!seen) return;
     let live = true;
     loadG2()
       .then(async ({ Chart }) => {
@@ -49,7 +54,7 @@ export default function G2Chart({ spec, height = 360 }: G2ChartProps) {
       })
       .catch(() => { if (live) setState('failed'); });
     return () => { live = false; };
-  }, [spec, height]);
+  }, [spec, height, seen]);
 
   useEffect(() => () => {
     drawn.current?.chart.destroy();
@@ -59,7 +64,7 @@ export default function G2Chart({ spec, height = 360 }: G2ChartProps) {
   return (
     <div style={{ position: 'relative', minHeight: height }}>
       {state === 'failed' && <Alert type="error" showIcon message="图表加载失败，请刷新页面重试" />}
-      {state === 'drawing' && <Spin style={{ position: 'absolute', inset: 0, display: 'grid', placeItems: 'center' }} />}
+      {state === 'drawing' && seen && <Spin style={{ position: 'absolute', inset: 0, display: 'grid', placeItems: 'center' }} />}
       <div ref={container} className="graph-report-canvas" style={{ height }} />
     </div>
   );
