@@ -8,8 +8,8 @@
 // and the rest still run. Exit status 1 when a bench failed or a figure misses its aim.
 // Usage: npm run bench   env ROWS (list-shapes rows, default 1,000,000), BENCH_QUICK=1 (200,000 rows,
 //        shorter runs), ONLY=start,list-shapes,renderer,routes,jobs (a subset). The web app is built first
-//        when dist/web is missing.
-import { spawn } from 'node:child_process';
+//        when dist/web is missing. The table is headed by this machine's speed before and after (lib/machine-speed.mjs).
+import { execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -40,7 +40,11 @@ function run(args, env = {}) {
   });
 }
 
+/** This machine's speed now (lib/machine-speed.mjs), in a fresh process: the yardstick the figures are read against. */
+const machineSpeed = () => Number(execFileSync(process.execPath, [path.join(root, 'scripts/bench/lib/machine-speed.mjs')], { encoding: 'utf8' }).trim());
+
 const t0 = Date.now();
+const speedBefore = machineSpeed();
 const failed = [];
 if (!fs.existsSync(path.join(root, 'dist/web/index.html'))) {
   console.log('\n━━ building the web app (dist/web)');
@@ -54,11 +58,14 @@ for (const b of BENCHES.filter((x) => !only || only.includes(x.name))) {
   if (code) failed.push(b.name);
 }
 
+const speedAfter = machineSpeed();
 const figures = fs.existsSync(figuresFile) ? fs.readFileSync(figuresFile, 'utf8').trim().split('\n').filter(Boolean).map((l) => JSON.parse(l)) : [];
 const fmt = (v) => (Math.abs(v) >= 100 ? v.toFixed(0) : Math.abs(v) >= 10 ? v.toFixed(1) : v.toFixed(2));
 const missed = figures.filter((f) => f.aim !== null && (f.better === 'higher' ? f.value < f.aim : f.value >= f.aim));
 const width = Math.max(40, ...figures.map((f) => f.name.length + 2));
 console.log(`\n━━ figures (${os.cpus().length} × ${os.cpus()[0]?.model.trim()}, load avg ${os.loadavg()[0].toFixed(1)}, ${pg ? 'SQLite and PostgreSQL' : 'SQLite'}, ${((Date.now() - t0) / 60000).toFixed(1)} min)`);
+console.log(`  machine speed: a fixed piece of JavaScript took ${speedBefore} ms before the benches and ${speedAfter} ms after (lib/machine-speed.mjs;
+  249–259 ms on the afternoon of 2026-11-28, when the benches ran ~1.5× slower than that morning). Compare two runs only beside it.`);
 console.log(`  ${'bench'.padEnd(12)} ${'figure'.padEnd(width)} ${'value'.padStart(10)}  aim`);
 for (const f of figures) {
   const aim = f.aim === null ? '' : `${f.better === 'higher' ? '≥' : '<'} ${f.aim} ${f.unit}  ${missed.includes(f) ? 'MISSED' : 'met'}`;
