@@ -53,7 +53,6 @@ export async function inTransaction<DB, T>(db: Kysely<DB>, fn: (trx: Kysely<DB>)
   }
 }
 
-
 /**
  * Runs `fn` once the current context's transaction has committed (at once outside one): what
  * others are told about a write (a live notice) must not reach them before they can read it.
