@@ -8,7 +8,6 @@ import { session, useSession } from './session';
 import { KEYS, storage } from './storage';
 import { withDates } from './withDates';
 
-
 const BasicLayout = lazy(loadBackOffice);
 const UserLayout = lazy(() => import('../layouts/UserLayout'));
 const LoginPage = lazy(() => import('../pages/login/LoginPage'));

@@ -1,10 +1,10 @@
 import { useEffect, useState, type RefObject } from 'react';
 
 /**
- * Whether the element has yet come into the viewport (or within `margin` of it); once true, it stays
- * true. At once where the browser cannot tell (no IntersectionObserver).
+ * Whether the element has yet come into the viewport; once true, it stays true. At once where the
+ * browser cannot tell (no IntersectionObserver).
  */
-export function useSeen(ref: RefObject<Element | null>, margin = '0px'): boolean {
+export function useSeen(ref: RefObject<Element | null>): boolean {
   const [seen, setSeen] = useState(() => typeof IntersectionObserver === 'undefined');
   useEffect(() => {
     const el = ref.current;
@@ -13,9 +13,9 @@ export function useSeen(ref: RefObject<Element | null>, margin = '0px'): boolean
       if (!entries.some((e) => e.isIntersecting)) return;
       observer.disconnect();
       setSeen(true);
-    }, { rootMargin: margin });
+    });
     observer.observe(el);
     return () => observer.disconnect();
-  }, [ref, seen, margin]);
+  }, [ref, seen]);
   return seen;
 }

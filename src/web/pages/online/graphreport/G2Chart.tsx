@@ -11,7 +11,7 @@ export interface G2ChartProps {
 }
 
 interface Drawn {
-  chart: { options(spec: G2Spec): unknown; render(): Promise<unknown>; once(event: string, fn: () => void): unknown; clear(): void; destroy(): void };
+  chart: InstanceType<typeof import('./g2').Chart>;
   height: number;
 }
 
