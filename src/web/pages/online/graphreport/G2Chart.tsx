@@ -17,9 +17,9 @@ interface Drawn {
 
 /**
  * One chart drawn by G2. The library is a chunk of its own (loadG2), fetched by pages that show a
- * chart: when the first chart draws, or ahead with a chart page's code. A chart is drawn once it comes into view:
- * G2 takes ~100 ms a chart here, and a dashboard's charts below the fold would hold up those in view
- * (as Grafana's panels, they wait to be scrolled to). The spinner covers the first
+ * chart: when the first chart draws, or ahead with a chart page's code. A chart is drawn once it
+ * comes into view: G2 takes ~100 ms a chart here, and a dashboard's charts below the fold would hold
+ * up those in view (as Grafana's panels, they wait to be scrolled to). The spinner covers the first
  * draw only: new options (a monitor page's figures every few seconds) redraw the same chart in place.
  */
 export default function G2Chart({ spec, height = 360 }: G2ChartProps) {
