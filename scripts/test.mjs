@@ -46,6 +46,17 @@ function readReport(file) {
   };
 }
 
+/** The five slowest files of a part, so a CI log shows where its minutes went. */
+function printSlowest(file) {
+  if (!fs.existsSync(file)) return;
+  const r = JSON.parse(fs.readFileSync(file, 'utf8'));
+  const files = (r.testResults ?? [])
+    .map((t) => ({ name: path.relative(root, t.name), ms: (t.endTime ?? 0) - (t.startTime ?? 0) }))
+    .sort((a, b) => b.ms - a.ms)
+    .slice(0, 5);
+  if (files.length) console.log(`slowest: ${files.map((f) => `${f.name} ${secs(f.ms)}`).join(', ')}`);
+}
+
 async function pgReachable() {
   const { default: pg } = await import('pg');
   const c = new pg.Client({ connectionString: PG_URL, connectionTimeoutMillis: 5000 });
@@ -71,6 +82,7 @@ async function vitestPart(name, project, env = {}) {
     '--reporter=default', '--reporter=json', `--outputFile.json=${json}`,
   ], env);
   const rep = readReport(json);
+  printSlowest(json);
   const part = { name, ms: Date.now() - t0, code, passed: rep?.passed ?? 0, failed: rep?.failed ?? 0, skipped: rep?.skipped ?? 0, note: '' };
   if (!rep) { part.failed += 1; part.note = 'no test report (vitest did not finish)'; }
   else if (code !== 0 && part.failed === 0) { part.failed = 1; part.note = `vitest exited with ${code}`; }
