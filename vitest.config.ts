@@ -53,6 +53,8 @@ export default defineConfig({
           // context, the app or the request). Importing the server again for each of 81 files cost
           // 100 s a backend.
           isolate: false,
+          // A migrated and seeded database made once a run, copied for each server (test/helpers/server.ts).
+          globalSetup: ['test/helpers/templates.setup.ts'],
           testTimeout: 20_000,
           hookTimeout: 60_000,
           retry: RETRY,
