@@ -7,10 +7,13 @@ import { RequireSession } from './RequireSession';
 import { session, useSession } from './session';
 import { KEYS, storage } from './storage';
 import { withDates } from './withDates';
+import { loadSiteInfo } from '../layouts/useSiteInfo';
 
+const loadUserLayout = () => import('../layouts/UserLayout');
+const loadLoginPage = () => import('../pages/login/LoginPage');
 const BasicLayout = lazy(loadBackOffice);
-const UserLayout = lazy(() => import('../layouts/UserLayout'));
-const LoginPage = lazy(() => import('../pages/login/LoginPage'));
+const UserLayout = lazy(loadUserLayout);
+const LoginPage = lazy(loadLoginPage);
 const Exception = lazy(() => import('../pages/exception/Exception'));
 const PublicHome = lazy(withDates(() => import('../pages/public/PublicHome')));
 const OnlineIframe = lazy(withDates(() => import('../pages/online/iframe/OnlineIframe')));
@@ -19,6 +22,14 @@ const RegisterPage = lazy(withDates(() => import('../pages/register/RegisterPage
 const RegisterResult = lazy(() => import('../pages/register/RegisterResult'));
 const AlterationPage = lazy(() => import('../pages/register/AlterationPage'));
 
+// Most visits to the back office begin on the login page. Its code and the site's settings are asked
+// for at once, beside the layout's, instead of each after the one before (three round trips and
+// two runs of code less before the form shows).
+if (window.location.pathname.replace(/\/$/, '') === `${WEB_BASE}${LOGIN_PATH}` && (!session.get().token || session.get().isGuest)) {
+  void loadUserLayout();
+  void loadLoginPage();
+  void loadSiteInfo();
+}
 
 /** SPEC §4: a token in the query string is stored; a WeChat `code` is saved on every route change. */
 function QueryParamsWatcher() {

@@ -5,7 +5,7 @@ import type { SiteInfo } from '../api/types';
 let loading: Promise<SiteInfo | null> | null = null;
 
 /** Site settings change rarely: fetched once per page load and shared by every screen that shows them. */
-function loadSiteInfo(): Promise<SiteInfo | null> {
+export function loadSiteInfo(): Promise<SiteInfo | null> {
   loading ??= authApi.siteInfo()
     .then((res) => (res.success ? res.result : null))
     .catch(() => null)

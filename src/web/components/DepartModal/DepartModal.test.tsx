@@ -20,8 +20,9 @@ const departs: Depart[] = [
 ];
 const envelope = <T,>(success: boolean, result: T, message = '') => ({ success, message, code: success ? 200 : 500, result, timestamp: Date.now() });
 
-function open(onClose = vi.fn()) {
-  render(<ConfigProvider locale={zhCN}><App><DepartModal open onClose={onClose} /></App></ConfigProvider>);
+function open(onClose = vi.fn(), known?: Depart[], onShown?: () => void) {
+  // No motion: happy-dom ends no CSS transition, and the dialog counts as shown once its own has.
+  render(<ConfigProvider locale={zhCN} theme={{ token: { motion: false } }}><App><DepartModal open departs={known} onShown={onShown} onClose={onClose} /></App></ConfigProvider>);
   return onClose;
 }
 const confirm = () => fireEvent.click(screen.getByRole('button', { name: /确\s*定/ }));
@@ -74,4 +75,21 @@ it('shows the server refusal and stays open', async () => {
   expect(await screen.findByText('您不属于该部门')).toBeInTheDocument();
   await waitFor(() => expect(screen.getByRole('button', { name: /确\s*定/ })).not.toHaveClass('ant-btn-loading'));
   expect(onClose).not.toHaveBeenCalled();
+});
+
+it('shows the departments a login answered with at once, without asking for them again', async () => {
+  selectDepart.mockResolvedValue(envelope(true, { userInfo: { ...admin, orgCode: 'A01A01' } }));
+  const onShown = vi.fn();
+  const onClose = open(vi.fn(), departs, onShown);
+  expect(await screen.findByText('切换登录部门')).toBeInTheDocument();
+  expect(screen.getByTitle('总部')).toBeInTheDocument();
+  expect(currentDeparts).not.toHaveBeenCalled();
+  await waitFor(() => expect(onShown).toHaveBeenCalledTimes(1));
+
+  fireEvent.mouseDown(screen.getByRole('combobox'));
+  fireEvent.click(await screen.findByText('综合办公室', { selector: '.ant-select-item-option-content' }));
+  confirm();
+  expect(await screen.findByText('部门切换成功')).toBeInTheDocument();
+  expect(selectDepart).toHaveBeenCalledWith({ orgCode: 'A01A01', username: 'admin' });
+  expect(onClose).toHaveBeenCalled();
 });

@@ -7,6 +7,10 @@ import { session, useSession } from '../../app/session';
 interface Props {
   open: boolean;
   onClose: () => void;
+  /** The departments a login answered with: shown at once instead of asked for again. */
+  departs?: Depart[];
+  /** Called once the dialog is on screen. */
+  onShown?: () => void;
 }
 
 interface Choice {
@@ -15,15 +19,21 @@ interface Choice {
 }
 
 /** SPEC §4 department modal: shown once the user's departments are loaded; the choice becomes the current one. */
-export default function DepartModal({ open, onClose }: Props) {
+export default function DepartModal({ open, onClose, onShown, departs: known }: Props) {
   const { message } = App.useApp();
-  const username = useSession().userInfo?.username;
+  const { username, orgCode } = useSession().userInfo ?? {};
   const [form] = Form.useForm<{ orgCode: string }>();
   const [choice, setChoice] = useState<Choice | null>(null);
   const [saving, setSaving] = useState(false);
 
   useEffect(() => {
     if (!open) return;
+    const show = (departs: Depart[], current: string | null | undefined) =>
+      setChoice({ departs, current: departs.some((d) => d.orgCode === current) ? current ?? undefined : undefined });
+    if (known?.length) {
+      show(known, orgCode);
+      return;
+    }
     let active = true;
     authApi.currentDeparts().then((res) => {
       if (!active) return;
@@ -33,8 +43,7 @@ export default function DepartModal({ open, onClose }: Props) {
         onClose();
         return;
       }
-      const current = departs.some((d) => d.orgCode === res.result.orgCode) ? res.result.orgCode ?? undefined : undefined;
-      setChoice({ departs, current });
+      show(departs, res.result.orgCode);
     }, () => { if (active) onClose(); });
     return () => { active = false; };
     // Loaded once per opening: a new onClose identity from the parent must not reload the list.
@@ -64,6 +73,7 @@ export default function DepartModal({ open, onClose }: Props) {
       confirmLoading={saving}
       onOk={confirm}
       onCancel={onClose}
+      afterOpenChange={(shown) => { if (shown) onShown?.(); }}
       afterClose={() => setChoice(null)}
       destroyOnHidden
       maskClosable={false}

@@ -32,14 +32,20 @@ export default function LoginPage() {
   const target = safeRedirect(searchParams.get('redirect'));
   const goOn = () => navigate(target, { replace: true });
 
-  const handleLoggedIn = (result: LoginResult) => {
+  const preloadWayOn = () => {
     loadBackOffice().catch(() => undefined);
     if (target === HOME_PATH) void preloadLanding();
+  };
+
+  const handleLoggedIn = (result: LoginResult) => {
     session.acceptLogin(result);
     if (result.multi_depart === 2) {
+      // The back office's code waits until the choice is shown: fetched and run beside it, it held
+      // the dialog back by 400 ms here, and a person takes longer than that to choose.
       setPending(result);
       return;
     }
+    preloadWayOn();
     if (result.multi_depart === 0) message.warning('您尚未归属部门');
     goOn();
   };
@@ -65,7 +71,7 @@ export default function LoginPage() {
       </div>
       <Suspense fallback={null}>
         {site?.allowThirdLogin && <ThirdPartyLogin />}
-        {pending !== null && <DepartModal open onClose={handleDepartChosen} />}
+        {pending !== null && <DepartModal open departs={pending.departs} onShown={preloadWayOn} onClose={handleDepartChosen} />}
       </Suspense>
     </div>
   );
