@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { SESSION_CACHE_TTL_MS } from '../../src/server/auth/session-cache';
 import { ADMIN_PASSWORD, browserSession, loginAsAdmin as loginAsAdminIn, loginThroughForm, type RunningServer } from './harness';
 
 /** The walking skeleton as a person uses it: login, server menu, tabs, password, logout, expiry. */
@@ -124,6 +125,9 @@ describe('back-office shell in Chromium', () => {
     await sideMenu().getByText('项目申报', { exact: true }).waitFor();
     await expect(sideMenu().getByText('系统管理', { exact: true }).count()).resolves.toBe(0);
     server.sql('update sys_session set expires_at = 0');
+    // A write behind the server's back is seen once its session cache has let the entry go; the next
+    // request is then refused as expired, not answered for the session it still remembered.
+    await page.waitForTimeout(SESSION_CACHE_TTL_MS);
     await openUserMenu('清理缓存');
     const modal = page.locator('.ant-modal-confirm').filter({ hasText: '登录已过期' });
     await modal.getByText('很抱歉，登录已过期，请重新登录').waitFor();
