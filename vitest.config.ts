@@ -65,8 +65,6 @@ export default defineConfig({
           name: 'e2e',
           include: ['test/e2e/**/*.test.ts'],
           environment: 'node',
-          // The product seeded once a run, its data folder copied for each server (test/e2e/harness.ts).
-          globalSetup: ['test/e2e/template.setup.ts'],
           fileParallelism: false,
           testTimeout: 120_000,
           hookTimeout: 180_000,

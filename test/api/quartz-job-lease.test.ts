@@ -3,7 +3,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { expectOk } from '../helpers/envelope.js';
 import { ADMIN_PASSWORD, BACKEND, startServer, type TestServer } from '../helpers/server.js';
 import { freePort } from '../helpers/ports.js';
@@ -48,15 +48,20 @@ async function startSecondInstance(databaseUrl: string): Promise<{ child: ChildP
  * handler's own effect — a reminder sent — happens once per recorded run.
  */
 describe.skipIf(BACKEND !== 'postgres')('scheduled jobs on two instances of one database [postgres]', () => {
-  let a: TestServer;
+  let a: TestServer | undefined;
   let b: Awaited<ReturnType<typeof startSecondInstance>> | undefined;
-  beforeAll(async () => { a = await startServer({ jobs: true }); });
-  afterAll(async () => {
+  const stopBoth = async () => {
     await b?.stop();
     await a?.close();
-  });
+    a = b = undefined;
+  };
+  afterEach(stopBoth);
 
+  // Both instances start inside the test: it stops the first, so a retry (CI retries once) must
+  // begin again from two fresh instances, not from what the failed try left.
   it('runs every firing once, on one instance or the other, and the other carries on alone', async () => {
+    await stopBoth();
+    a = await startServer({ jobs: true });
     const token = await a.login('admin');
     expectOk(await a.api.post('/sys/quartzJob/add', { jobClassName: DEADLINE, cronExpression: '* * * * * ?', parameter: '' }, { token }), '添加成功！');
     const db = a.db as any;

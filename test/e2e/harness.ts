@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Locator, type Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, beforeEach, inject } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
 import { freePort } from '../helpers/ports.js';
 
 export const ADMIN_PASSWORD = 'Admin@2025';
@@ -20,39 +20,11 @@ export interface RunningServer {
 
 /** The product as `npm start` runs it: own process, fresh data dir, captcha off. */
 export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'e2e-'));
-  // A copy of the run's seeded data folder (template.setup.ts), unless the test brings schemas of its own.
-  const template = env.SCHEMAS_DIR ? undefined : templateDir();
-  if (template) fs.cpSync(template, dataDir, { recursive: true });
-  const running = await spawnServer(dataDir, env);
-  const db = new Database(path.join(dataDir, 'platform.db'));
-  db.pragma('busy_timeout = 5000');
-  return {
-    baseUrl: running.baseUrl,
-    dataDir,
-    sql: (statement, ...params) => db.prepare(statement).run(...params),
-    stop: async () => {
-      db.close();
-      await running.stop();
-      fs.rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
-}
-
-function templateDir(): string | undefined {
-  try {
-    return inject('e2eTemplateDir') || undefined;
-  } catch {
-    return undefined;
-  }
-}
-
-/** `scripts/start.mjs` on a data folder, answering once its first page does. */
-export async function spawnServer(dataDir: string, env: Record<string, string> = {}): Promise<{ baseUrl: string; stop: () => Promise<void> }> {
   // E2E_WEB_DIST lets a developer test a build of their own while another build is under way.
   const webDist = process.env.E2E_WEB_DIST ?? 'dist/web';
   if (!fs.existsSync(path.join(path.resolve(root, webDist), 'index.html'))) throw new Error('build the web app first (npm test does)');
   const port = await freePort();
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'e2e-'));
   const child: ChildProcess = spawn(process.execPath, ['scripts/start.mjs'], {
     cwd: root,
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOGIN_CAPTCHA: 'off', LOG_LEVEL: 'warn', DATABASE_URL: '', WEB_DIST: webDist, ...env },
@@ -68,11 +40,17 @@ export async function spawnServer(dataDir: string, env: Record<string, string> =
     if (Date.now() > deadline) throw new Error('server did not answer within 60 s');
     await new Promise((r) => setTimeout(r, 100));
   }
+  const db = new Database(path.join(dataDir, 'platform.db'));
+  db.pragma('busy_timeout = 5000');
   return {
     baseUrl,
+    dataDir,
+    sql: (statement, ...params) => db.prepare(statement).run(...params),
     stop: async () => {
+      db.close();
       child.kill('SIGTERM');
       if (child.exitCode === null) await new Promise((r) => child.once('exit', r));
+      fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }
