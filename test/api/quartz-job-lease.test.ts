@@ -50,17 +50,16 @@ async function startSecondInstance(databaseUrl: string): Promise<{ child: ChildP
 describe.skipIf(BACKEND !== 'postgres')('scheduled jobs on two instances of one database [postgres]', () => {
   let a: TestServer | undefined;
   let b: Awaited<ReturnType<typeof startSecondInstance>> | undefined;
-  const stopBoth = async () => {
+  // After every try, retries included (afterEach runs for each).
+  afterEach(async () => {
     await b?.stop();
     await a?.close();
     a = b = undefined;
-  };
-  afterEach(stopBoth);
+  });
 
   // Both instances start inside the test: it stops the first, so a retry (CI retries once) must
   // begin again from two fresh instances, not from what the failed try left.
   it('runs every firing once, on one instance or the other, and the other carries on alone', async () => {
-    await stopBoth();
     a = await startServer({ jobs: true });
     const token = await a.login('admin');
     expectOk(await a.api.post('/sys/quartzJob/add', { jobClassName: DEADLINE, cronExpression: '* * * * * ?', parameter: '' }, { token }), '添加成功！');

@@ -121,7 +121,7 @@ function copyPgDatabase(template: string) {
   return copy;
 }
 
-function templateFor(backend: Backend, boot: (dataDir: string, databaseUrl?: string) => Promise<void>): Promise<Template | null> {
+function templateFor(backend: Backend): Promise<Template | null> {
   let t = templates.get(backend);
   if (!t) {
     const runDir = templateRunDir();
@@ -129,7 +129,9 @@ function templateFor(backend: Backend, boot: (dataDir: string, databaseUrl?: str
       const dataDir = path.join(runDir, backend);
       const created = backend === 'postgres' ? await createPgDatabase() : undefined;
       if (created) fs.writeFileSync(path.join(runDir, PG_TEMPLATE_FILE), created.name);
-      await boot(dataDir, created?.url);
+      const { ctx } = await bootstrap({ ...configFor(dataDir, created?.url, {}), adminPassword: ADMIN_PASSWORD });
+      await (await buildApp(ctx)).close();
+      await ctx.db.destroy();
       return { dataDir, pgName: created?.name };
     })();
     templates.set(backend, t);
@@ -176,11 +178,7 @@ export async function startServer(opts: StartOptions = {}): Promise<TestServer> 
   try {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'api-test-'));
     cleanups.push(() => fs.rmSync(dataDir, { recursive: true, force: true }));
-    const template = opts.root ? null : await templateFor(backend, async (dir, url) => {
-      const { ctx } = await bootstrap({ ...configFor(dir, url, {}), adminPassword: ADMIN_PASSWORD });
-      await (await buildApp(ctx)).close();
-      await ctx.db.destroy();
-    });
+    const template = opts.root ? null : await templateFor(backend);
     if (template) fs.cpSync(template.dataDir, dataDir, { recursive: true });
     let databaseUrl: string | undefined;
     if (backend === 'postgres') {
