@@ -28,8 +28,8 @@ export function newestMtime(entry) {
 }
 
 /** 'missing', 'stale' (a source is newer than the bundle) or null when the bundle is current. */
-export function serverBuildState() {
-  const built = fs.statSync(serverEntry, { throwIfNoEntry: false });
+export function serverBuildState(bundle = serverEntry) {
+  const built = fs.statSync(bundle, { throwIfNoEntry: false });
   if (!built) return 'missing';
   return built.mtimeMs < Math.max(...SOURCES.map((s) => newestMtime(path.join(root, s)))) ? 'stale' : null;
 }
@@ -83,15 +83,16 @@ module.exports = lazy;
   },
 };
 
-/** Builds into a fresh folder and swaps it in, so a server starting meanwhile never loads half a bundle. */
-export async function buildServer() {
-  const started = Date.now();
+/**
+ * The server's sources from `entry` compiled by esbuild into `dir`/main.cjs, with the worker files
+ * beside it: what `npm start` runs, and what the benches load (scripts/bench/lib/server-modules.mjs),
+ * so both measure the same code.
+ */
+export async function compileServer(entry, dir, buildId) {
   const { build } = await import('esbuild');
-  const tmp = `${serverDist}.${process.pid}.tmp`;
-  fs.rmSync(tmp, { recursive: true, force: true });
   await build({
-    entryPoints: [path.join(root, 'src/server/main.ts')],
-    outfile: path.join(tmp, 'main.cjs'),
+    ...(typeof entry === 'string' ? { entryPoints: [entry] } : { stdin: { ...entry, resolveDir: root, loader: 'ts' } }),
+    outfile: path.join(dir, 'main.cjs'),
     bundle: true,
     platform: 'node',
     format: 'cjs',
@@ -102,7 +103,7 @@ export async function buildServer() {
       'import.meta.url': '__bundleUrl',
       'import.meta.dirname': '__dirname',
       // Names this build: src/server/bootstrap.ts trusts a schema set this very build has checked before.
-      'process.env.SERVER_BUILD_ID': JSON.stringify(`${started}-${process.pid}`),
+      'process.env.SERVER_BUILD_ID': JSON.stringify(buildId),
     },
     banner: { js: "const __bundleUrl = require('node:url').pathToFileURL(__filename).href;" },
     sourcemap: 'linked',
@@ -112,10 +113,18 @@ export async function buildServer() {
     plugins: [lazyPackages],
   });
   for (const file of workerFiles(path.join(root, 'src/server'))) {
-    const to = path.join(tmp, path.basename(file));
+    const to = path.join(dir, path.basename(file));
     if (fs.existsSync(to)) throw new Error(`two worker files named ${path.basename(file)}: the bundle folder is flat`);
     fs.copyFileSync(file, to);
   }
+}
+
+/** Builds into a fresh folder and swaps it in, so a server starting meanwhile never loads half a bundle. */
+export async function buildServer() {
+  const started = Date.now();
+  const tmp = `${serverDist}.${process.pid}.tmp`;
+  fs.rmSync(tmp, { recursive: true, force: true });
+  await compileServer(path.join(root, 'src/server/main.ts'), tmp, `${started}-${process.pid}`);
   // Escaped to ASCII (a few regular expressions keep their Chinese): V8 then holds the source as one byte
   // a character, and scripts/code-cache.mjs decodes it as latin1, which is quicker than UTF-8.
   const bundle = path.join(tmp, 'main.cjs');

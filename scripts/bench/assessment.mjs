@@ -11,10 +11,9 @@
 //       PG_URL=postgres://postgres@127.0.0.1:5432/test (admin connection; a throw-away database is made and dropped)
 import fs from 'node:fs';
 import path from 'node:path';
-import { register } from 'tsx/esm/api';
 import { machineLine, repo, throwawayPostgres, throwawayRoot } from './lib/load.mjs';
+import { serverModules } from './lib/server-modules.mjs';
 
-register();
 const PEOPLE = Number(process.env.PEOPLE ?? 2000);
 const DEPTS = Number(process.env.DEPTS ?? 40);
 const DB = (process.env.DB ?? 'sqlite').toLowerCase();
@@ -24,14 +23,10 @@ const PG_URL = process.env.PG_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const AIM_START_MS = 2000, AIM_RATIO = 1.5;
 const WEIGHTS = { self: 10, head: 40, peer: 50 };
 
-const src = path.join(repo, 'src');
-const { bootstrap } = await import(path.join(src, 'server/bootstrap.ts'));
-const { readConfig } = await import(path.join(src, 'server/config.ts'));
-const { inTransaction } = await import(path.join(src, 'server/db/transaction.ts'));
-const { startPlan } = await import(path.join(src, 'server/modules/assessment/start.ts'));
-const { computeResults } = await import(path.join(src, 'server/modules/assessment/results.ts'));
-const { endPlan } = await import(path.join(src, 'server/modules/assessment/end.ts'));
-const { sql } = await import('kysely');
+const { bootstrap, readConfig, inTransaction, startPlan, computeResults, endPlan, sql } = await serverModules([
+  'src/server/bootstrap.ts', 'src/server/config.ts', 'src/server/db/transaction.ts', 'src/server/modules/assessment/start.ts',
+  'src/server/modules/assessment/results.ts', 'src/server/modules/assessment/end.ts', 'kysely',
+]);
 
 const root = throwawayRoot('bench-assess-');
 let pgDrop, ctx;

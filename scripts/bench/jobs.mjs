@@ -13,24 +13,19 @@
 //        PG_URL=postgres://postgres@127.0.0.1:5432/test (admin connection; a throw-away database is made and dropped)
 import path from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
-import { register } from 'tsx/esm/api';
 import { machineLine, repo, throwawayPostgres, throwawayRoot } from './lib/load.mjs';
 import { reportFigure } from './lib/figures.mjs';
+import { serverModules } from './lib/server-modules.mjs';
 
-register();
 const JOBS = Number(process.env.JOBS ?? 100);
 const DURATION = Number(process.env.DURATION ?? 15);
 const DB = (process.env.DB ?? 'sqlite').toLowerCase();
 const PG_URL = process.env.PG_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const NOOP = 'bench.NoopJob#';
 
-const src = path.join(repo, 'src');
-const { bootstrap } = await import(path.join(src, 'server/bootstrap.ts'));
-const { readConfig } = await import(path.join(src, 'server/config.ts'));
-const { JobScheduler } = await import(path.join(src, 'server/jobs/scheduler.ts'));
-const { quartzCron, firingAt } = await import(path.join(src, 'server/jobs/cron.ts'));
-const { newId } = await import(path.join(src, 'server/util/ids.ts'));
-const { formatDateTime } = await import(path.join(src, 'server/util/time.ts'));
+const { bootstrap, readConfig, JobScheduler, quartzCron, firingAt, newId, formatDateTime } = await serverModules([
+  'src/server/bootstrap.ts', 'src/server/config.ts', 'src/server/jobs/scheduler.ts', 'src/server/jobs/cron.ts', 'src/server/util/ids.ts', 'src/server/util/time.ts',
+]);
 
 const silent = { info() {}, warn() {}, error() {}, debug() {}, trace() {}, fatal() {}, child() { return silent; } };
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));

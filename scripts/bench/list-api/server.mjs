@@ -4,19 +4,13 @@
 // for each probe URL, so the parent can check the bare route sends the same text.
 // IPC in: { probes: [query string] } after start; out: ready / sql / error messages.
 import path from 'node:path';
-import { register } from 'tsx/esm/api';
-import { CamelCasePlugin, Kysely, SqliteDialect } from 'kysely';
 import { insertPostgres, insertSqlite } from './data.mjs';
 import { bareApp, listSql, readSchema } from './bare.mjs';
-import { explain, loggingEngine } from '../lib/probe.mjs';
+import { explain, loggingEngine, PROBE_MODULES } from '../lib/probe.mjs';
+import { serverModules } from '../lib/server-modules.mjs';
 
-register();
-const src = path.resolve(import.meta.dirname, '../../../src/server');
-const { bootstrap } = await import(path.join(src, 'bootstrap.ts'));
-const { buildApp } = await import(path.join(src, 'app.ts'));
-const { readConfig } = await import(path.join(src, 'config.ts'));
-const { DictService } = await import(path.join(src, 'modules/dict/service.ts'));
-const { checkToken } = await import(path.join(src, 'auth/session.ts'));
+const server = await serverModules([...PROBE_MODULES, 'src/server/bootstrap.ts', 'src/server/config.ts', 'src/server/auth/session.ts']);
+const { bootstrap, buildApp, readConfig, DictService, checkToken, CamelCasePlugin, Kysely, SqliteDialect } = server;
 
 const { BENCH_ROOT: root, ROWS, ADMIN_PASSWORD: adminPassword } = process.env;
 const rows = Number(ROWS);
@@ -64,7 +58,7 @@ if (process.env.VARIANTS) {
 }
 
 // The probe: the same app code on a Kysely that logs, used only before timing.
-const { app: probe, db: probeDb, logged } = await loggingEngine({ ctx, buildApp, DictService, sqliteFile, databaseUrl: config.databaseUrl });
+const { app: probe, db: probeDb, logged } = await loggingEngine({ ctx, server, sqliteFile, databaseUrl: config.databaseUrl });
 
 process.on('message', async (msg) => {
   try {
@@ -88,7 +82,7 @@ process.on('message', async (msg) => {
       process.send({ type: 'sql', out });
     } else if (msg.type === 'explain') {
       const out = [];
-      for (const q of msg.queries) out.push(await explain({ ctx, sqliteFile }, q));
+      for (const q of msg.queries) out.push(await explain({ ctx, sqliteFile, server }, q));
       process.send({ type: 'explain', out });
     }
   } catch (e) {

@@ -5,21 +5,14 @@
 // (captured on a logging engine before timing) on its own connection, and assembles the same body.
 // IPC in: { type: 'probe', probes: [query string], token } | { type: 'rss' }; out: ready / sql / rss / error.
 import path from 'node:path';
-import { register } from 'tsx/esm/api';
 import Fastify from 'fastify';
 import { insertPostgres, insertSqlite } from '../list-api/data.mjs';
 import { readSchema } from '../list-api/bare.mjs';
-import { explain, loggingEngine } from '../lib/probe.mjs';
+import { explain, loggingEngine, PROBE_MODULES } from '../lib/probe.mjs';
+import { serverModules } from '../lib/server-modules.mjs';
 
-register();
-const src = path.resolve(import.meta.dirname, '../../../src/server');
-const { bootstrap } = await import(path.join(src, 'bootstrap.ts'));
-const { buildApp } = await import(path.join(src, 'app.ts'));
-const { readConfig } = await import(path.join(src, 'config.ts'));
-const { DictService } = await import(path.join(src, 'modules/dict/service.ts'));
-const { syncIndexes } = await import(path.join(src, 'crud/sync.ts'));
-const { dropSqliteFts } = await import(path.join(src, 'db/fts.ts'));
-const { sql } = await import('kysely');
+const server = await serverModules([...PROBE_MODULES, 'src/server/bootstrap.ts', 'src/server/config.ts', 'src/server/crud/sync.ts', 'src/server/db/fts.ts']);
+const { bootstrap, buildApp, readConfig, syncIndexes, dropSqliteFts, sql } = server;
 
 const { BENCH_ROOT: root, ROWS, ADMIN_PASSWORD: adminPassword } = process.env;
 const rows = Number(ROWS);
@@ -84,7 +77,7 @@ bare.get('/bare/:i', async (req) => {
 bare.get('/ping', async () => 'ok');
 await bare.listen({ port: 0, host: '127.0.0.1' });
 
-const { app: probe, db: probeDb, logged } = await loggingEngine({ ctx, buildApp, DictService, sqliteFile, databaseUrl: config.databaseUrl });
+const { app: probe, db: probeDb, logged } = await loggingEngine({ ctx, server, sqliteFile, databaseUrl: config.databaseUrl });
 
 process.on('message', async (msg) => {
   try {
@@ -104,7 +97,7 @@ process.on('message', async (msg) => {
         const p = new URLSearchParams(qs);
         shapes.push({ page, count, total: res.json().result.total, size: Number(p.get('pageSize') ?? 10), pageNo: Number(p.get('pageNo') ?? 1) });
         const plans = [];
-        for (const q of [page, count].filter(Boolean)) plans.push(await explain({ ctx, sqliteFile }, q));
+        for (const q of [page, count].filter(Boolean)) plans.push(await explain({ ctx, sqliteFile, server }, q));
         out.push({ qs, bareIndex: shapes.length - 1, statements: mine, plans, other: logged.filter((q) => !q.sql.includes('"bench_order"')).map((q) => q.sql) });
       }
       process.send({ type: 'sql', out });

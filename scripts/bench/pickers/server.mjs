@@ -3,17 +3,12 @@
 // its web app under /2025/ (WEB_DIST), so page and API share one origin.
 // IPC out: { type: 'ready', port, ... } or { type: 'error', message }.
 import path from 'node:path';
-import { register } from 'tsx/esm/api';
 import { fillPostgres, fillSqlite } from './data.mjs';
+import { serverModules } from '../lib/server-modules.mjs';
 
 try {
-  register();
   const repo = path.resolve(import.meta.dirname, '../../..');
-  const src = path.join(repo, 'src/server');
-  const { bootstrap } = await import(path.join(src, 'bootstrap.ts'));
-  const { buildApp } = await import(path.join(src, 'app.ts'));
-  const { readConfig } = await import(path.join(src, 'config.ts'));
-  const { nextChildCode } = await import(path.join(src, 'modules/category/code.ts'));
+  const { bootstrap, buildApp, readConfig, nextChildCode } = await serverModules(['src/server/bootstrap.ts', 'src/server/app.ts', 'src/server/config.ts', 'src/server/modules/category/code.ts']);
 
   const config = readConfig({ ...process.env, LOGIN_CAPTCHA: 'off', HOST: '127.0.0.1', PORT: '0', LOG_LEVEL: 'silent' });
   const { ctx } = await bootstrap(config, repo);

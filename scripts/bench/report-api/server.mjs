@@ -4,15 +4,10 @@
 // IPC out: { type: 'ready', ... } | { type: 'error', message }.
 import path from 'node:path';
 import Fastify from 'fastify';
-import { register } from 'tsx/esm/api';
 import { insertPostgres, insertSqlite } from '../list-api/data.mjs';
+import { serverModules } from '../lib/server-modules.mjs';
 
-register();
-const src = path.resolve(import.meta.dirname, '../../../src/server');
-const { bootstrap } = await import(path.join(src, 'bootstrap.ts'));
-const { buildApp } = await import(path.join(src, 'app.ts'));
-const { readConfig } = await import(path.join(src, 'config.ts'));
-const { reportService } = await import(path.join(src, 'modules/cgreport/report-module.ts'));
+const { bootstrap, buildApp, readConfig, reportService } = await serverModules(['src/server/bootstrap.ts', 'src/server/app.ts', 'src/server/config.ts', 'src/server/modules/cgreport/report-module.ts']);
 
 const { BENCH_ROOT: root, ROWS, ADMIN_PASSWORD: adminPassword, PROBES } = process.env;
 try {

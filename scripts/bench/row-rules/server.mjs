@@ -6,21 +6,14 @@
 // timed as a plain call); out: ready / sql / explain / rank / error.
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
-import { register } from 'tsx/esm/api';
 import { bareApp, connection, listSql, readSchema } from './bare.mjs';
 import { load, RACE_ID } from './data.mjs';
 import { SHAPES, USERS } from './shapes.mjs';
-import { explain, loggingEngine } from '../lib/probe.mjs';
+import { explain, loggingEngine, PROBE_MODULES } from '../lib/probe.mjs';
+import { serverModules } from '../lib/server-modules.mjs';
 
-register();
-const repoRoot = path.resolve(import.meta.dirname, '../../..');
-const src = path.join(repoRoot, 'src');
-const { bootstrap } = await import(path.join(src, 'server/bootstrap.ts'));
-const { buildApp } = await import(path.join(src, 'server/app.ts'));
-const { readConfig } = await import(path.join(src, 'server/config.ts'));
-const { DictService } = await import(path.join(src, 'server/modules/dict/service.ts'));
-const { aggregate } = await import(path.join(src, 'schema/scoring.ts'));
-const { rankingOf } = await import(path.join(src, 'server/modules/project/results.ts'));
+const server = await serverModules([...PROBE_MODULES, 'src/server/bootstrap.ts', 'src/server/config.ts', 'src/schema/scoring.ts', 'src/server/modules/project/results.ts']);
+const { bootstrap, buildApp, readConfig, aggregate, rankingOf } = server;
 
 const { BENCH_ROOT: root, ROWS, EXPERTS, ADMIN_PASSWORD: adminPassword } = process.env;
 const config = { ...readConfig({ ...process.env, LOGIN_CAPTCHA: 'off', HOST: '127.0.0.1', PORT: '0', LOG_LEVEL: 'silent' }), adminPassword };
@@ -63,7 +56,7 @@ const bareRoutes = SHAPES.flatMap((s) => {
 const bare = await bareApp({ dialect: ctx.dialect, sqliteFile, pgUrl: config.databaseUrl, routes: bareRoutes });
 await bare.listen({ port: 0, host: '127.0.0.1' });
 
-const { app: probe, db: probeDb, logged } = await loggingEngine({ ctx, buildApp, DictService, sqliteFile, databaseUrl: config.databaseUrl });
+const { app: probe, db: probeDb, logged } = await loggingEngine({ ctx, server, sqliteFile, databaseUrl: config.databaseUrl });
 
 process.on('message', async (msg) => {
   try {
@@ -86,7 +79,7 @@ process.on('message', async (msg) => {
       process.send({ type: 'sql', out });
     } else if (msg.type === 'explain') {
       const out = [];
-      for (const q of msg.queries) out.push(await explain({ ctx, sqliteFile }, q));
+      for (const q of msg.queries) out.push(await explain({ ctx, sqliteFile, server }, q));
       process.send({ type: 'explain', out });
     } else if (msg.type === 'rank') {
       // The in-memory part of 公示结果 (results.ts): group the contest's submitted totals by project,

@@ -1,14 +1,9 @@
 // Child process of websocket.mjs: one server instance (the env's DATA_DIR / DATABASE_URL / REDIS_URL)
 // on a loopback port. IPC out: { type: 'ready', port }; in: { type: 'mem' } → out: { type: 'mem',
 // heapKb, externalKb, rssKb } after a full garbage collection (run with --expose-gc).
-import path from 'node:path';
-import { register } from 'tsx/esm/api';
+import { serverModules } from '../lib/server-modules.mjs';
 
-register();
-const src = path.resolve(import.meta.dirname, '../../../src/server');
-const { bootstrap } = await import(path.join(src, 'bootstrap.ts'));
-const { buildApp } = await import(path.join(src, 'app.ts'));
-const { readConfig } = await import(path.join(src, 'config.ts'));
+const { bootstrap, buildApp, readConfig } = await serverModules(['src/server/bootstrap.ts', 'src/server/app.ts', 'src/server/config.ts']);
 
 try {
   const config = { ...readConfig({ ...process.env, LOGIN_CAPTCHA: 'off', HOST: '127.0.0.1', PORT: '0', LOG_LEVEL: 'silent', JOBS: 'off' }), adminPassword: process.env.ADMIN_PASSWORD };
