@@ -1,4 +1,3 @@
-import { DownOutlined } from '@ant-design/icons';
 import { ConfigProvider, Dropdown, Table, Tag, theme, type CheckboxProps, type TablePaginationConfig, type TableProps } from 'antd';
 import type { SorterResult } from 'antd/es/table/interface';
 import { Fragment, useContext, useMemo, useState, type CSSProperties, type ReactElement, type ReactNode } from 'react';
@@ -86,14 +85,17 @@ function RowActions({ links }: { links: RowLink[] }) {
   );
 }
 
-/** 更多 and its menu: the Dropdown is mounted on the first click (most rows' menus are never opened). */
+/**
+ * 更多 and its menu: the Dropdown is mounted on the first click (most rows' menus are never opened).
+ * Its caret is drawn by CSS (SchemaList.css): an icon component inserts its style sheet again on every
+ * mount, and a virtual table mounts one per row it scrolls into view.
+ */
 function MoreLinks({ links }: { links: RowLink[] }) {
   const [open, setOpen] = useState<boolean | null>(null);
-  const label = <>更多 <DownOutlined /></>;
-  if (open === null) return <a onClick={() => setOpen(true)}>{label}</a>;
+  if (open === null) return <a className="schema-row-more" onClick={() => setOpen(true)}>更多</a>;
   return (
     <Dropdown trigger={['click']} open={open} onOpenChange={setOpen} menu={{ items: links.map((l) => ({ key: l.key, label: l.label, danger: l.danger, onClick: l.onClick })) }}>
-      <a>{label}</a>
+      <a className="schema-row-more">更多</a>
     </Dropdown>
   );
 }
