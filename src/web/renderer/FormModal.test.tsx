@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { cleanup, render, waitFor } from '@testing-library/react';
+import { cleanup, fireEvent, render, waitFor } from '@testing-library/react';
 import { App } from 'antd';
 import { afterEach, expect, it, vi } from 'vitest';
 import { compileForm, compileMainForm } from '../../schema/form';
@@ -43,6 +43,31 @@ it('keeps an edit form disabled until the stored row is in, so nothing typed the
     await waitFor(() => expect(input().disabled).toBe(false));
     expect(ok.disabled).toBe(false);
     expect(input().value).toBe('存的');
+  } finally {
+    vi.unstubAllGlobals();
+  }
+});
+
+it('asks before the browser tab is closed or reloaded while something typed is not saved, and only then', async () => {
+  const leaving = () => {
+    const e = new Event('beforeunload', { cancelable: true });
+    window.dispatchEvent(e);
+    return e.defaultPrevented;
+  };
+  const { unmount } = render(<App><FormModal schema={page(2)} mode="add" record={null} onClose={() => {}} /></App>);
+  expect(leaving()).toBe(false);
+  fireEvent.change(document.querySelector<HTMLInputElement>('.ant-modal input')!, { target: { value: '写了一半' } });
+  await waitFor(() => expect(leaving()).toBe(true));
+  unmount();
+  expect(leaving()).toBe(false);
+
+  // A detail form asks for its row (kept waiting here) and never holds the tab.
+  const fetch = vi.fn(() => new Promise<Response>(() => {}));
+  vi.stubGlobal('fetch', fetch);
+  try {
+    render(<App><FormModal schema={page(2)} mode="detail" record={{ id: 'r1' }} onClose={() => {}} /></App>);
+    await waitFor(() => expect(fetch).toHaveBeenCalled());
+    expect(leaving()).toBe(false);
   } finally {
     vi.unstubAllGlobals();
   }

@@ -142,6 +142,18 @@ export function FormModal({ schema, mode, record, onClose }: FormModalProps) {
     });
   };
 
+  // Closing or reloading the browser tab asks too (the browser's own question), while something typed is not saved.
+  useEffect(() => {
+    if (mode === 'detail') return undefined;
+    const ask = (e: BeforeUnloadEvent) => {
+      if (!form.modified) return;
+      e.preventDefault();
+      e.returnValue = ''; // what older browsers need to ask
+    };
+    window.addEventListener('beforeunload', ask);
+    return () => window.removeEventListener('beforeunload', ask);
+  }, [form, mode]);
+
   const detailLoader = mode === 'detail' && schema.detailPanel ? panelLoader(schema.detailPanel) : undefined;
   const DetailPanel = useMemo(() => (detailLoader ? lazy(detailLoader) : null), [detailLoader]);
 
