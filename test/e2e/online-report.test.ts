@@ -75,6 +75,8 @@ describe('online report designer and report page in Chromium', () => {
     await designer().getByRole('button', { name: /确\s*定/ }).click();
     await designer().locator('.ant-alert-error').filter({ hasText: '报表SQL只能是SELECT查询' }).waitFor();
     await designer().getByRole('button', { name: /取\s*消/ }).click();
+    // The report holds unsaved changes: giving them up is asked first.
+    await page.locator('.ant-modal-confirm').filter({ hasText: '报表中有尚未保存的修改' }).getByRole('button', { name: '放弃修改' }).click();
     await designer().waitFor({ state: 'detached' });
     expect(await listRows().filter({ hasText: 'bad_report' }).count()).toBe(0);
 

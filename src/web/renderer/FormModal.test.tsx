@@ -4,6 +4,7 @@ import { App } from 'antd';
 import { afterEach, expect, it, vi } from 'vitest';
 import { compileForm, compileMainForm } from '../../schema/form';
 import type { FieldSchema, PageSchema } from '../../schema/types';
+import { leavingAsks } from '../utils/useUnsavedGuard.testing';
 import { CHUNK_PAST, chunksOf, FormModal } from './FormModal';
 
 const fields = (n: number): FieldSchema[] => Array.from({ length: n }, (_, i) => ({ name: `f${i + 1}`, label: `字段${i + 1}`, type: 'string', view: 'text' }));
@@ -49,17 +50,12 @@ it('keeps an edit form disabled until the stored row is in, so nothing typed the
 });
 
 it('asks before the browser tab is closed or reloaded while something typed is not saved, and only then', async () => {
-  const leaving = () => {
-    const e = new Event('beforeunload', { cancelable: true });
-    window.dispatchEvent(e);
-    return e.defaultPrevented;
-  };
   const { unmount } = render(<App><FormModal schema={page(2)} mode="add" record={null} onClose={() => {}} /></App>);
-  expect(leaving()).toBe(false);
+  expect(leavingAsks()).toBe(false);
   fireEvent.change(document.querySelector<HTMLInputElement>('.ant-modal input')!, { target: { value: '写了一半' } });
-  await waitFor(() => expect(leaving()).toBe(true));
+  await waitFor(() => expect(leavingAsks()).toBe(true));
   unmount();
-  expect(leaving()).toBe(false);
+  expect(leavingAsks()).toBe(false);
 
   // A detail form asks for its row (kept waiting here) and never holds the tab.
   const fetch = vi.fn(() => new Promise<Response>(() => {}));
@@ -67,7 +63,7 @@ it('asks before the browser tab is closed or reloaded while something typed is n
   try {
     render(<App><FormModal schema={page(2)} mode="detail" record={{ id: 'r1' }} onClose={() => {}} /></App>);
     await waitFor(() => expect(fetch).toHaveBeenCalled());
-    expect(leaving()).toBe(false);
+    expect(leavingAsks()).toBe(false);
   } finally {
     vi.unstubAllGlobals();
   }

@@ -2,12 +2,13 @@ import { FormItem, FormLayout, FormTab, PreviewText } from '@formily/antd-v5';
 import { createForm } from '@formily/core';
 import { createSchemaField, FormProvider, Schema, type ISchema } from '@formily/react';
 import { Button, Divider, Modal, Spin, message } from 'antd';
-import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { compileForm, compileMainForm, type FormMode, type SubForm } from '../../schema/form';
 import type { PageSchema } from '../../schema/types';
 import { formComponents } from '../widgets';
 import { crudApi, schemaApi, type Row } from './api';
 import { http } from '../api/request';
+import { useUnsavedGuard } from '../utils/useUnsavedGuard';
 import { linkageEffects } from './linkage-effects';
 import './validate-rules';
 import { HistoryTimeline } from './workflow/HistoryTimeline';
@@ -125,34 +126,8 @@ export function FormModal({ schema, mode, record, onClose }: FormModalProps) {
     }
   };
 
-  // Esc, × and 取消 do not throw away what was typed without asking.
-  const asking = useRef(false);
-  const cancel = () => {
-    if (mode === 'detail' || !form.modified) { onClose(false); return; }
-    if (asking.current) return;
-    asking.current = true;
-    Modal.confirm({
-      title: '放弃未保存的修改？',
-      content: '表单中有尚未保存的修改，关闭后将丢失。',
-      okText: '放弃修改',
-      okButtonProps: { danger: true },
-      cancelText: '继续编辑',
-      onOk: () => onClose(false),
-      afterClose: () => { asking.current = false; },
-    });
-  };
-
-  // Closing or reloading the browser tab asks too (the browser's own question), while something typed is not saved.
-  useEffect(() => {
-    if (mode === 'detail') return undefined;
-    const ask = (e: BeforeUnloadEvent) => {
-      if (!form.modified) return;
-      e.preventDefault();
-      e.returnValue = ''; // what older browsers need to ask
-    };
-    window.addEventListener('beforeunload', ask);
-    return () => window.removeEventListener('beforeunload', ask);
-  }, [form, mode]);
+  // Esc, × and 取消 do not throw away what was typed without asking, nor does closing the browser tab.
+  const cancel = useUnsavedGuard(() => mode !== 'detail' && form.modified, () => onClose(false));
 
   const detailLoader = mode === 'detail' && schema.detailPanel ? panelLoader(schema.detailPanel) : undefined;
   const DetailPanel = useMemo(() => (detailLoader ? lazy(detailLoader) : null), [detailLoader]);

@@ -7,6 +7,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { http } from '../../api/request';
 import type { Design, DesignField } from '../../../schema/cgform';
 import type { PageSchema } from '../../../schema/types';
+import { answerUnsaved, leavingAsks } from '../../utils/useUnsavedGuard.testing';
 import CgformDesigner from '.';
 
 vi.mock('../../api/request', () => ({ http: { get: vi.fn(), post: vi.fn(), put: vi.fn(), delete: vi.fn() } }));
@@ -250,8 +251,39 @@ describe('CgformDesigner', () => {
     expect(sent.head).toMatchObject({ tableName: 'demo_member', tableType: 3, relationType: 0 });
     expect(sent.fields.at(-1)).toMatchObject({ dbFieldName: 'demo_team_id', mainTable: 'demo_team', mainField: 'id', isShowForm: 0 });
     expect(await screen.findByText('附表：demo_member')).toBeInTheDocument();
-    // Closed without saving the main: the list still reloads, the sub table is there.
+    // Closed without saving the main (its changes given up when asked): the list still reloads, the sub table is there.
     fireEvent.click(screen.getAllByRole('button', { name: /取\s*消/ })[0]);
-    expect(onClose).toHaveBeenCalledWith(true);
+    expect(onClose).not.toHaveBeenCalled();
+    fireEvent.click(await screen.findByRole('button', { name: '放弃修改' }));
+    await waitFor(() => expect(onClose).toHaveBeenCalledWith(true));
   }, 20_000);
+
+  it('asks before a changed design is thrown away, by 取消 or by leaving the browser tab, and closes an untouched one at once', async () => {
+    const cancel = () => fireEvent.click(screen.getByRole('button', { name: /取\s*消/ }));
+    const untouched = open();
+    expect(leavingAsks()).toBe(false);
+    cancel();
+    expect(untouched).toHaveBeenCalledWith(false);
+    cleanup();
+
+    // A field added by its button is a change too.
+    const onClose = open();
+    fireEvent.click(screen.getByRole('button', { name: '新增字段' }));
+    expect(leavingAsks()).toBe(true);
+    cancel();
+    expect((await screen.findAllByText('设计中有尚未保存的修改，关闭后将丢失。')).length).toBeGreaterThan(0);
+    await answerUnsaved('继续编辑');
+    await new Promise((r) => setTimeout(r, 300));
+    expect(onClose).not.toHaveBeenCalled();
+    cancel();
+    await answerUnsaved('放弃修改');
+    await waitFor(() => expect(onClose).toHaveBeenCalledWith(false));
+    cleanup();
+    expect(leavingAsks()).toBe(false);
+
+    // So is anything typed.
+    open();
+    type(screen.getByLabelText('表名'), 'demo_half');
+    expect(leavingAsks()).toBe(true);
+  });
 });

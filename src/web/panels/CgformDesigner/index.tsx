@@ -1,6 +1,7 @@
 import { Alert, App, Button, Col, Drawer, Form, Input, Radio, Row, Space, Spin, Tabs } from 'antd';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { PanelProps } from '../../renderer/panels';
+import { useUnsavedGuard } from '../../utils/useUnsavedGuard';
 import { cgformApi, refusalOf } from './api';
 import { FieldNameSelect } from './cells';
 import type { GridTab } from './columns';
@@ -65,17 +66,28 @@ function Designer({ row, open, onClose, mainOf, onSaved }: DesignerProps) {
     return () => { live = false; };
   }, [headId, row, form, message]);
 
+  // Changed by the user: typed into (onValuesChange) or changed by a button or a picker (marked where they write).
+  const changed = useRef(false);
+  const mark = () => { changed.current = true; };
+
   const chooseKind = (next: TableKind) => {
+    mark();
     const values = form.getFieldsValue(true) as DesignValues;
     const head = { ...values.head, isTree: next === 'tree' ? 'Y' as const : 'N' as const, tableType: next === 'main' ? 2 : next === 'sub' ? 3 : 1 };
     form.setFieldsValue(next === 'tree' ? withTreeFields({ ...values, head }) : { head });
   };
 
   // Merged rather than set: only the list and the new row redraw, not every cell of the rows already there.
-  const addField = () => form.setFieldsValue({ fields: [...((form.getFieldValue('fields') as DesignValues['fields'] | undefined) ?? []), newField()] });
+  const addField = () => {
+    mark();
+    form.setFieldsValue({ fields: [...((form.getFieldValue('fields') as DesignValues['fields'] | undefined) ?? []), newField()] });
+  };
 
   /** The head's 主表 choice writes the foreign key row (added when there is none). */
-  const chooseMain = (table: string) => form.setFieldsValue(withForeignKey(form.getFieldsValue(true) as DesignValues, table));
+  const chooseMain = (table: string) => {
+    mark();
+    form.setFieldsValue(withForeignKey(form.getFieldsValue(true) as DesignValues, table));
+  };
 
   const addSub = async () => {
     const name = (form.getFieldValue(['head', 'tableName']) as string | undefined)?.trim();
@@ -83,7 +95,8 @@ function Designer({ row, open, onClose, mainOf, onSaved }: DesignerProps) {
     setSubOpen(true);
   };
 
-  const close = () => onClose(addedSubs.length > 0);
+  // 取消 and × ask before a changed design is thrown away, and so does closing the browser tab.
+  const close = useUnsavedGuard(() => changed.current || form.isFieldsTouched(), () => onClose(addedSubs.length > 0), '设计');
 
   const save = async () => {
     if (!(await form.validateFields().then(() => true, () => false))) return;
@@ -122,7 +135,7 @@ function Designer({ row, open, onClose, mainOf, onSaved }: DesignerProps) {
       extra={<Space><Button onClick={close}>取消</Button><Button type="primary" loading={saving} onClick={() => void save()}>保存</Button></Space>}
     >
       <Spin spinning={loading}>
-        <Form form={form} name={mainOf ? "subDesign" : "design"} initialValues={headId ? undefined : blank}>
+        <Form form={form} name={mainOf ? "subDesign" : "design"} initialValues={headId ? undefined : blank} onValuesChange={mark}>
           {refusal && <Alert type="error" showIcon message={refusal} style={{ marginBottom: 12 }} closable onClose={() => setRefusal(undefined)} />}
           <Row gutter={16}>
             <Col span={8}>

@@ -7,6 +7,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import headSchema from '../../../../schemas/online/onl_cgreport_head.json';
 import { http, request } from '../../api/request';
 import type { PageSchema } from '../../../schema/types';
+import { answerUnsaved, leavingAsks } from '../../utils/useUnsavedGuard.testing';
 import CgreportDesigner from '.';
 
 vi.mock('../../api/request', () => ({ http: { get: vi.fn(), post: vi.fn(), put: vi.fn() }, request: { get: vi.fn() } }));
@@ -170,5 +171,23 @@ describe('CgreportDesigner', () => {
     ]);
     // Only the columns the designer writes: no display texts, foreign key or audit columns.
     expect(Object.keys(body.onl_cgreport_itemList[0]).sort()).toEqual(['dictCode', 'fieldName', 'fieldTxt', 'fieldType', 'fieldWidth', 'id', 'isOrder', 'isSearch', 'isShow', 'orderNum', 'searchMode']);
+  });
+
+  it('asks before a changed report is thrown away, by 取消 or by leaving the browser tab, and closes an untouched one at once', async () => {
+    const cancel = () => fireEvent.click(screen.getByRole('button', { name: /取\s*消/ }));
+    const untouched = open();
+    expect(leavingAsks()).toBe(false);
+    cancel();
+    expect(untouched).toHaveBeenCalledWith(false);
+    cleanup();
+
+    const onClose = open();
+    type('报表SQL', 'select username from sys_user');
+    expect(leavingAsks()).toBe(true);
+    cancel();
+    expect((await screen.findAllByText('报表中有尚未保存的修改，关闭后将丢失。')).length).toBeGreaterThan(0);
+    expect(onClose).not.toHaveBeenCalled();
+    await answerUnsaved('放弃修改');
+    await waitFor(() => expect(onClose).toHaveBeenCalledWith(false));
   });
 });

@@ -1,9 +1,10 @@
 import { refusalOf } from '../../api/refusal';
 import { Alert, App, Button, Col, Form, Input, Modal, Row, Spin, Tabs, type FormRule } from 'antd';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { fieldMessages, maxLengthOf } from '../../../schema/messages';
 import type { PageSchema } from '../../../schema/types';
 import type { PanelProps } from '../../renderer/panels';
+import { useUnsavedGuard } from '../../utils/useUnsavedGuard';
 import { designerApi } from './api';
 import { FieldGrid } from './FieldGrid';
 import { mergeFields, mergeParams, saveBody, toField, toParam, type ReportField, type ReportHead, type ReportParam } from './model';
@@ -44,6 +45,12 @@ export default function CgreportDesigner({ schema, row, open, onClose }: PanelPr
   const [saving, setSaving] = useState(false);
   const [problem, setProblem] = useState<string>();
   const [tab, setTab] = useState('fields');
+  // Changed by the user: the head typed into, the SQL parsed into fields, a field's or a parameter's row edited.
+  const changed = useRef(false);
+  const mark = () => { changed.current = true; };
+  const edited = <T,>(set: (rows: T) => void) => (rows: T) => { mark(); set(rows); };
+  // 取消, × and Esc ask before a changed report is thrown away, and so does closing the browser tab.
+  const cancel = useUnsavedGuard(() => changed.current, () => onClose(false), '报表');
 
   useEffect(() => {
     if (!id) return;
@@ -70,6 +77,7 @@ export default function CgreportDesigner({ schema, row, open, onClose }: PanelPr
     try {
       const res = await designerApi.parseSql(sql);
       if (!res.success) { setProblem(res.message); return; }
+      mark();
       setFields((current) => mergeFields(current, res.result.fields));
       setParams((current) => mergeParams(current, res.result.params));
       setTab(res.result.fields.length || !res.result.params.length ? 'fields' : 'params');
@@ -104,9 +112,9 @@ export default function CgreportDesigner({ schema, row, open, onClose }: PanelPr
   const name = headField(schema, 'name');
   const sql = headField(schema, 'cgrSql');
   return (
-    <Modal title={id ? '编辑报表' : '新增报表'} width={DESIGNER_WIDTH} open={open} confirmLoading={saving} okButtonProps={{ disabled: loading }} onOk={save} onCancel={() => onClose(false)} destroyOnHidden maskClosable={false}>
+    <Modal title={id ? '编辑报表' : '新增报表'} width={DESIGNER_WIDTH} open={open} confirmLoading={saving} okButtonProps={{ disabled: loading }} onOk={save} onCancel={cancel} destroyOnHidden maskClosable={false}>
       <Spin spinning={loading}>
-        <Form form={form} layout="vertical" requiredMark>
+        <Form form={form} layout="vertical" requiredMark onValuesChange={mark}>
           <Row gutter={24}>
             <Col span={12}><Form.Item name="code" label={code.label} rules={code.rules}><Input placeholder={`请输入${code.label}`} /></Form.Item></Col>
             <Col span={12}><Form.Item name="name" label={name.label} rules={name.rules}><Input placeholder={`请输入${name.label}`} /></Form.Item></Col>
@@ -121,8 +129,8 @@ export default function CgreportDesigner({ schema, row, open, onClose }: PanelPr
           activeKey={tab}
           onChange={setTab}
           items={[
-            { key: 'fields', label: '字段', children: <FieldGrid rows={fields} onChange={setFields} /> },
-            { key: 'params', label: '参数', children: <ParamGrid rows={params} onChange={setParams} /> },
+            { key: 'fields', label: '字段', children: <FieldGrid rows={fields} onChange={edited(setFields)} /> },
+            { key: 'params', label: '参数', children: <ParamGrid rows={params} onChange={edited(setParams)} /> },
           ]}
         />
       </Spin>
