@@ -7,7 +7,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { http } from '../../api/request';
 import type { Design, DesignField } from '../../../schema/cgform';
 import type { PageSchema } from '../../../schema/types';
-import { answerUnsaved, leavingAsks } from '../../utils/useUnsavedGuard.testing';
+import { answerUnsaved, expectUntouchedToClose, leavingAsks, removeQuestions } from '../../utils/useUnsavedGuard.testing';
 import CgformDesigner from '.';
 
 vi.mock('../../api/request', () => ({ http: { get: vi.fn(), post: vi.fn(), put: vi.fn(), delete: vi.fn() } }));
@@ -52,7 +52,7 @@ const LOOKUPS: Record<string, unknown> = {
   '/sys/category/loadTreeRoot': [{ key: 'c1', title: '赛道', code: 'A01', children: [{ key: 'c2', title: '人工智能', code: 'A01A01' }] }],
 };
 beforeEach(() => { get.mockImplementation(async (url: string) => envelope(true, LOOKUPS[url] ?? []) as never); });
-afterEach(() => { cleanup(); vi.clearAllMocks(); });
+afterEach(() => { cleanup(); removeQuestions(); vi.clearAllMocks(); });
 
 describe('CgformDesigner', () => {
   it('starts a new form with the key and audit rows, and sends what the grid holds to addAll', async () => {
@@ -260,18 +260,14 @@ describe('CgformDesigner', () => {
 
   it('asks before a changed design is thrown away, by 取消 or by leaving the browser tab, and closes an untouched one at once', async () => {
     const cancel = () => fireEvent.click(screen.getByRole('button', { name: /取\s*消/ }));
-    const untouched = open();
-    expect(leavingAsks()).toBe(false);
-    cancel();
-    expect(untouched).toHaveBeenCalledWith(false);
-    cleanup();
+    expectUntouchedToClose(() => open());
 
     // A field added by its button is a change too.
     const onClose = open();
     fireEvent.click(screen.getByRole('button', { name: '新增字段' }));
     expect(leavingAsks()).toBe(true);
     cancel();
-    expect((await screen.findAllByText('设计中有尚未保存的修改，关闭后将丢失。')).length).toBeGreaterThan(0);
+    expect(await screen.findByText('设计中有尚未保存的修改，关闭后将丢失。')).toBeInTheDocument();
     await answerUnsaved('继续编辑');
     await new Promise((r) => setTimeout(r, 300));
     expect(onClose).not.toHaveBeenCalled();

@@ -7,7 +7,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import headSchema from '../../../../schemas/online/onl_cgreport_head.json';
 import { http, request } from '../../api/request';
 import type { PageSchema } from '../../../schema/types';
-import { answerUnsaved, leavingAsks } from '../../utils/useUnsavedGuard.testing';
+import { answerUnsaved, expectUntouchedToClose, leavingAsks, removeQuestions } from '../../utils/useUnsavedGuard.testing';
 import CgreportDesigner from '.';
 
 vi.mock('../../api/request', () => ({ http: { get: vi.fn(), post: vi.fn(), put: vi.fn() }, request: { get: vi.fn() } }));
@@ -38,7 +38,7 @@ const confirm = () => fireEvent.click(screen.getByRole('button', { name: /确\s*
 beforeEach(() => {
   vi.mocked(request.get).mockResolvedValue(envelope(true, [{ value: 'single', text: '单条件查询' }, { value: 'group', text: '范围查询' }]) as never);
 });
-afterEach(() => { cleanup(); vi.clearAllMocks(); });
+afterEach(() => { cleanup(); removeQuestions(); vi.clearAllMocks(); });
 
 describe('CgreportDesigner', () => {
   it('parses the SQL into the field and parameter grids, and a new parse keeps what the admin typed for columns that remain', async () => {
@@ -175,17 +175,13 @@ describe('CgreportDesigner', () => {
 
   it('asks before a changed report is thrown away, by 取消 or by leaving the browser tab, and closes an untouched one at once', async () => {
     const cancel = () => fireEvent.click(screen.getByRole('button', { name: /取\s*消/ }));
-    const untouched = open();
-    expect(leavingAsks()).toBe(false);
-    cancel();
-    expect(untouched).toHaveBeenCalledWith(false);
-    cleanup();
+    expectUntouchedToClose(() => open());
 
     const onClose = open();
     type('报表SQL', 'select username from sys_user');
     expect(leavingAsks()).toBe(true);
     cancel();
-    expect((await screen.findAllByText('报表中有尚未保存的修改，关闭后将丢失。')).length).toBeGreaterThan(0);
+    expect(await screen.findByText('报表中有尚未保存的修改，关闭后将丢失。')).toBeInTheDocument();
     expect(onClose).not.toHaveBeenCalled();
     await answerUnsaved('放弃修改');
     await waitFor(() => expect(onClose).toHaveBeenCalledWith(false));
