@@ -64,6 +64,12 @@ describe(`announcements [${BACKEND}]`, () => {
     const applicant = await bell('applicant');
     expect(titles(applicant.anntMsgList)).toEqual(['申报材料补交提醒', SEEDED_NOTICE]);
     expect(applicant.anntMsgTotal).toBe(2);
+    // The bell's rows read as the list's: dictionary texts and the publisher's real name, nothing else added.
+    expect(applicant.anntMsgList[0]).toMatchObject({ sender: 'admin', sender_dictText: '管理员', priority: 'H', priority_dictText: '紧急', msgCategory_dictText: '通知公告' });
+    expect(Object.keys(applicant.anntMsgList[0]).filter((k) => !k.endsWith('_dictText')).sort()).toEqual(Object.keys(published).filter((k) => k !== 'delFlag' && !k.endsWith('_dictText')).sort());
+    // A short bell still counts every unread one.
+    const short = expectOk(await get('/sys/annountCement/listByUser?pageSize=1', 'applicant'));
+    expect([titles(short.anntMsgList), short.anntMsgTotal]).toEqual([['申报材料补交提醒'], 2]);
     expect(titles((await bell('reviewer')).anntMsgList)).toEqual([SEEDED_NOTICE]);
     expect(expectOk(await get(`/sys/annountCement/queryById?id=${draft.id}`, 'applicant')).titile).toBe('申报材料补交提醒');
     expect(titles(expectOk(await get('/sys/annountCement/list?pageSize=100', 'applicant')).records).sort()).toEqual(['申报材料补交提醒', SEEDED_NOTICE].sort());

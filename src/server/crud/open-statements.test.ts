@@ -2,7 +2,7 @@ import { CamelCasePlugin, DummyDriver, Kysely, PostgresAdapter, PostgresIntrospe
 import { describe, expect, it, vi } from 'vitest';
 import type { Condition } from '../../schema/query.js';
 import { bothScopes, keyedScope, type RowScope } from './hooks.js';
-import { bind, derive, openConditions, Slot, StatementCache } from './open-statements.js';
+import { bind, compiledOnce, derive, openConditions, Slot, StatementCache } from './open-statements.js';
 import { conditionShape, conditionSql, type TextSearch } from './where.js';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
@@ -104,5 +104,22 @@ describe('open statements', () => {
     const q = db.selectFrom('benchOrder').select('id').where(bothScopes(own, rule)!).compile();
     expect(q.sql).toContain('"create_by" = ? and "status" = ?');
     expect(q.parameters).toEqual(['alice', '1']);
+  });
+
+  it('a statement compiled once binds each call\'s values, and is built once per database', () => {
+    const query = (db: Kysely<any>, userId: unknown, size: unknown) => db.selectFrom('sysAnnouncementSend').select('anntId').where('userId', '=', userId as string).where('readFlag', '=', '0').limit(size as number);
+    const build = vi.fn(({ userId, size }: { userId: never; size: never }, db: Kysely<any>) => query(db, userId, size));
+    const unread = compiledOnce(['userId', 'size'], build);
+    for (const dialect of ['sqlite', 'postgres'] as const) {
+      const db = compilerOnly(dialect);
+      for (const [userId, size] of [['u1', 5], ['u2', 10]] as const) {
+        const bound = unread(db, { userId, size });
+        const direct = query(db, userId, size).compile();
+        expect(bound.sql).toBe(direct.sql);
+        expect(bound.parameters).toEqual(direct.parameters);
+      }
+      expect(unread(db, { userId: 'u3', size: 1 }).queryId).not.toBe(unread(db, { userId: 'u3', size: 1 }).queryId);
+    }
+    expect(build).toHaveBeenCalledTimes(2);
   });
 });

@@ -3,6 +3,7 @@ import { sql, type Kysely } from 'kysely';
 import { escapeLike } from '../../../schema/query.js';
 import { columnFields } from '../../../schema/ddl.js';
 import { addDictText } from '../../crud/dict-text.js';
+import { compiledOnce } from '../../crud/open-statements.js';
 import type { HookContext, Row, SchemaModule } from '../../crud/hooks.js';
 import { badRequest, fail, ok, okMessage } from '../../http/result.js';
 import { formatDateTime } from '../../util/time.js';
@@ -138,24 +139,28 @@ async function routes(app: FastifyInstance): Promise<void> {
   });
 
   // The notice bell (SPEC §3 notice list): my unread published announcements, newest first, per category.
+  // Every connected bell asks again when one is published to everyone, so its statements are compiled once.
+  const unread = (userId: string) => db.selectFrom(`${ANNOUNCEMENT} as a`).innerJoin(`${SEND} as s`, 's.anntId', 'a.id')
+    .where('s.userId', '=', userId).where('s.readFlag', '=', '0').where('a.sendStatus', '=', PUBLISHED);
+  const unreadPage = compiledOnce(['userId', 'category', 'size'], ({ userId, category, size }) => unread(userId)
+    .where('a.msgCategory', '=', category).leftJoin('sys_user as u', 'u.username', 'a.sender')
+    .select([...readable.map((f) => `a.${f.name}`), 'u.realname as senderRealname'])
+    .orderBy('a.sendTime', 'desc').orderBy('a.id', 'desc').limit(size));
+  const unreadTotals = compiledOnce(['userId'], ({ userId }) => unread(userId)
+    .select(['a.msgCategory', (eb) => eb.fn.countAll<number>().as('n')]).groupBy('a.msgCategory'));
+
   app.get<{ Querystring: { pageSize?: string } }>('/sys/annountCement/listByUser', { config: { access: 'login', guest: true }, ...documentedOnly({ querystring: fields({ pageSize: ['integer', '条数（默认5，最多100）'] }) }) }, async (req) => {
     const size = pageSizeOf(req.query.pageSize, 5, 100);
     const user = req.user!;
     await ensureBroadcastReceipts(db, user);
-    const unread = (category: string) => db.selectFrom(`${ANNOUNCEMENT} as a`).innerJoin(`${SEND} as s`, 's.anntId', 'a.id')
-      .where('s.userId', '=', user.id).where('s.readFlag', '=', '0')
-      .where('a.sendStatus', '=', PUBLISHED).where('a.msgCategory', '=', category);
-    const page = async (category: string) => {
-      const rows = await unread(category).select(readable.map((f) => `a.${f.name}`))
-        .orderBy('a.sendTime', 'desc').orderBy('a.id', 'desc').limit(size).execute() as Row[];
-      const { n } = await unread(category).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
-      await addDictText(db, app.ctx.dicts, readable, rows);
-      await addSenderText(db, rows);
-      return { rows, total: Number(n) };
-    };
-    const annt = await page('1');
-    const sys = await page('2');
-    return ok({ anntMsgList: annt.rows, anntMsgTotal: annt.total, sysMsgList: sys.rows, sysMsgTotal: sys.total });
+    const page = async (category: string) => (await db.executeQuery<Row>(unreadPage(db, { userId: user.id, category, size }))).rows;
+    const [annt, sys, totals] = await Promise.all([page('1'), page('2'), db.executeQuery<{ msgCategory: string; n: number }>(unreadTotals(db, { userId: user.id }))]);
+    const rows = [...annt, ...sys];
+    await addDictText(db, app.ctx.dicts, readable, rows);
+    // The publisher's real name (SPEC §3), as addSenderText gives it.
+    for (const r of rows) { r.sender_dictText = typeof r.sender === 'string' ? (r.senderRealname as string | null) ?? r.sender : null; delete r.senderRealname; }
+    const total = (category: string) => Number(totals.rows.find((t) => t.msgCategory === category)?.n ?? 0);
+    return ok({ anntMsgList: annt, anntMsgTotal: total('1'), sysMsgList: sys, sysMsgTotal: total('2') });
   });
 }
 

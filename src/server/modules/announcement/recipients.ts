@@ -4,6 +4,7 @@ import type { Row } from '../../crud/hooks.js';
 import type { SysUser } from '../../db/tables.js';
 import { badRequest } from '../../http/result.js';
 import { formatDateTime } from '../../util/time.js';
+import { compiledOnce } from '../../crud/open-statements.js';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
 
@@ -64,17 +65,24 @@ export async function addReceipts(db: Kysely<any>, anntId: string, userIds: stri
   }
 }
 
+/** The published announcements to everyone that a user holds no receipt of, but those ended before `since` (the account's creation). */
+const missingBroadcasts = (ended: boolean) => compiledOnce(['userId', 'since'], ({ userId, since }, db: Kysely<any>) => {
+  const q = db.selectFrom(`${ANNOUNCEMENT} as a`).select('a.id')
+    .where('a.sendStatus', '=', PUBLISHED).where('a.msgType', '=', 'ALL')
+    .where(({ not, exists, selectFrom }) => not(exists(
+      selectFrom(`${SEND} as s`).select('s.id').whereRef('s.anntId', '=', 'a.id').where('s.userId', '=', userId),
+    )));
+  return ended ? q.where((eb) => eb.or([eb('a.endTime', 'is', null), eb('a.endTime', '>=', since)])) : q;
+});
+const missingSince = missingBroadcasts(true), missingEver = missingBroadcasts(false);
+
 /**
  * Receipts of the published announcements to everyone that this user has none for yet (contract
  * §8.2: made when the user first asks), skipping those that ended before the account existed.
+ * Asked by every bell: the read is compiled once, and writes only when something is missing.
  */
 export async function ensureBroadcastReceipts(db: Kysely<any>, user: SysUser): Promise<void> {
-  let q = db.selectFrom(`${ANNOUNCEMENT} as a`).select('a.id')
-    .where('a.sendStatus', '=', PUBLISHED).where('a.msgType', '=', 'ALL')
-    .where(({ not, exists, selectFrom }) => not(exists(
-      selectFrom(`${SEND} as s`).select('s.id').whereRef('s.anntId', '=', 'a.id').where('s.userId', '=', user.id),
-    )));
-  if (user.createTime) q = q.where((eb) => eb.or([eb('a.endTime', 'is', null), eb('a.endTime', '>=', String(user.createTime))]));
-  const missing = await q.execute() as { id: string }[];
+  const values = { userId: user.id, since: user.createTime ? String(user.createTime) : null };
+  const missing = (await db.executeQuery<{ id: string }>((user.createTime ? missingSince : missingEver)(db, values))).rows;
   for (const m of missing) await addReceipts(db, m.id, [user.id], user.username);
 }
