@@ -30,6 +30,9 @@ describe(`a granted page is usable by the role [${BACKEND}]`, () => {
     expect(before).not.toContain(ids.get('/isystem'));
     expect(expectOk(await s.api.get('/sys/permission/routeExists?path=/isystem/position', { token: reviewer }))).toBe(true);
     expectEnvelope(await s.api.get('/sys/position/list', { token: reviewer }), { status: 403 });
+    // Asked before the grant, so the menu kept for the reviewer's role set must be dropped by it.
+    const shown = expectOk(await s.api.get('/sys/permission/getUserPermissionByToken', { token: reviewer }));
+    expect(flat(shown.menu)).not.toContain('/isystem/position');
 
     const page = ids.get('/isystem/position')!;
     expectOk(await s.api.post('/sys/permission/saveRolePermission',

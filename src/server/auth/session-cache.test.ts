@@ -92,10 +92,11 @@ describe('sessionCacheGuard', () => {
     expect(cache.size).toBe(1);
   });
 
-  it('empties the cache, users\' grants included, when a role is added, changed or removed', async () => {
+  it('empties the cache, users\' grants and role sets\' menus included, when a role is added, changed or removed', async () => {
     const cache = new SessionCache(60_000);
     await setup(cache);
     const grants = { roles: ['x'], admin: false, menus: new Set<string>(), buttons: new Set<string>(), ruleGrants: [] };
+    const menu = { menu: [], auth: [], allAuth: [], sysSafeMode: false };
     for (const write of [
       () => db.insertInto('sysRole').values({ id: 'r2', roleName: 'z' }).execute(),
       () => db.updateTable('sysRole').set({ roleName: 'y' }).execute(),
@@ -103,9 +104,11 @@ describe('sessionCacheGuard', () => {
     ]) {
       fill(cache);
       cache.setGrants('u1', grants, cache.generation, Date.now() + 5000);
+      cache.setMenu('r1,r2', menu, cache.generation, Date.now() + 5000);
       expect(cache.grantsOf('u1', Date.now() + 5000)).toBe(grants);
+      expect(cache.menuOf('r1,r2', Date.now() + 5000)).toBe(menu);
       await write();
-      expect([cache.size, cache.grantsOf('u1', Date.now() + 5000)]).toEqual([0, undefined]);
+      expect([cache.size, cache.grantsOf('u1', Date.now() + 5000), cache.menuOf('r1,r2', Date.now() + 5000)]).toEqual([0, undefined, undefined]);
     }
   });
 });

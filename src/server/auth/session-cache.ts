@@ -10,6 +10,27 @@ const QUIET_MS = 1000;
 
 interface Entry { user: SysUser; expiresAt: number; until: number }
 
+/** Answers derived from what users are granted, each kept until its time is up or the cache is emptied. */
+class Kept<T> {
+  private readonly entries = new Map<string, { value: T; until: number }>();
+
+  get(key: string, now: number): T | undefined {
+    const e = this.entries.get(key);
+    if (e && e.until > now) return e.value;
+    if (e) this.entries.delete(key);
+    return undefined;
+  }
+
+  set(key: string, value: T, until: number): void {
+    if (this.entries.size >= MAX_ENTRIES) this.entries.delete(this.entries.keys().next().value!);
+    this.entries.set(key, { value, until });
+  }
+
+  clear(): void {
+    this.entries.clear();
+  }
+}
+
 /**
  * The token check is a session⋈user read on every request; this keeps its answer for a few seconds.
  * Any update or delete of a user or a session made through this process empties it (see
@@ -20,7 +41,9 @@ interface Entry { user: SysUser; expiresAt: number; until: number }
 export class SessionCache {
   private entries = new Map<string, Entry>();
   /** A user's grants (auth/grants.ts) by user id, kept and emptied with the tokens: roles and menus change through the same guard. */
-  private grants = new Map<string, { grants: Grants; until: number }>();
+  private readonly grants = new Kept<Grants>();
+  /** The menu answer (getUserPermissionByToken) by role set: everyone holding the same roles is shown the same menu. */
+  private readonly menus = new Kept<unknown>();
   /** Bumped by every invalidation: a read that straddles one must not be cached. */
   generation = 0;
   /** Nothing is cached shortly after an invalidation: the write's transaction may not have committed yet. */
@@ -43,24 +66,32 @@ export class SessionCache {
 
   /** Keeps a fresh answer unless an invalidation happened since the read began (`generation` then). */
   set(tokenHash: string, user: SysUser, expiresAt: number, generation: number, now = Date.now()): void {
-    if (this.ttlMs <= 0 || generation !== this.generation || now < this.quietUntil) return;
+    if (!this.keeps(generation, now)) return;
     if (this.entries.size >= MAX_ENTRIES) this.entries.delete(this.entries.keys().next().value!);
     // Frozen: the same object serves many requests, so none of them may change it.
     this.entries.set(tokenHash, { user: Object.freeze({ ...user }), expiresAt, until: now + this.ttlMs });
   }
 
   grantsOf(userId: string, now = Date.now()): Grants | undefined {
-    const e = this.grants.get(userId);
-    if (e && e.until > now) return e.grants;
-    if (e) this.grants.delete(userId);
-    return undefined;
+    return this.grants.get(userId, now);
   }
 
   /** Keeps a user's grants read since `generation` (as `set` keeps a token's user). */
   setGrants(userId: string, grants: Grants, generation: number, now = Date.now()): void {
-    if (this.ttlMs <= 0 || generation !== this.generation || now < this.quietUntil) return;
-    if (this.grants.size >= MAX_ENTRIES) this.grants.delete(this.grants.keys().next().value!);
-    this.grants.set(userId, { grants, until: now + this.ttlMs });
+    if (this.keeps(generation, now)) this.grants.set(userId, grants, now + this.ttlMs);
+  }
+
+  menuOf(roles: string, now = Date.now()): unknown {
+    return this.menus.get(roles, now);
+  }
+
+  /** Keeps the menu of a role set read since `generation`; the answer is shared, so never changed after. */
+  setMenu(roles: string, menu: unknown, generation: number, now = Date.now()): void {
+    if (this.keeps(generation, now)) this.menus.set(roles, menu, now + this.ttlMs);
+  }
+
+  private keeps(generation: number, now: number): boolean {
+    return this.ttlMs > 0 && generation === this.generation && now >= this.quietUntil;
   }
 
   /** Empties this instance's cache only. */
@@ -69,6 +100,7 @@ export class SessionCache {
     this.quietUntil = now + QUIET_MS;
     this.entries.clear();
     this.grants.clear();
+    this.menus.clear();
   }
 
   get size(): number {

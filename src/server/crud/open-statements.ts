@@ -32,6 +32,8 @@ export const slim = (q: CompiledQuery): CompiledQuery => CompiledQuery.raw(q.sql
  * each named value, and each call binds its own values. For a module's hot route, whose statement
  * Kysely would otherwise build, freeze and compile again on every request (the notice bell spent a
  * third of its time so). Compiled once per handle because a handle's dialect decides the text.
+ * Reads only: the plugins that watch writes (the session cache's guard, live notices) see a statement
+ * when it is compiled, not each time it runs.
  */
 export function compiledOnce<K extends string, D extends object>(names: readonly K[], build: (slots: Record<K, never>, db: D) => { compile(): CompiledQuery }) {
   const slots = Object.fromEntries(names.map((n, i) => [n, new Slot(i)])) as Record<K, never>;

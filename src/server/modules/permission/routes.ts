@@ -3,6 +3,7 @@ import type { Db, SysPermission } from '../../db/tables.js';
 import { badRequest, ok } from '../../http/result.js';
 import { buildMenuTree } from './menu-tree.js';
 import { PERMISSION_RESULT } from '../../openapi/shapes.js';
+import { compiledOnce } from '../../crud/open-statements.js';
 
 export const HOME_URL = '/dashboard/analysis';
 
@@ -29,17 +30,30 @@ export function menuUrlMatches(url: string, path: string): boolean {
   return a.length === b.length && a.every((seg, i) => seg === b[i] || (seg.startsWith(':') && b[i] !== ''));
 }
 
+/** A user's role ids: what their menu is made of. */
+const rolesOf = compiledOnce(['userId'], ({ userId }, db: Db) => db.selectFrom('sysUserRole').select('roleId').where('userId', '=', userId));
+
 export async function permissionRoutes(app: FastifyInstance): Promise<void> {
   const { db } = app.ctx;
 
+  // The menu comes from the user's roles alone, so it is kept by role set (with the session cache's
+  // grants: emptied by any write to roles, grants or menus). Every page load asks for it, and in the
+  // last hour before a deadline thousands of applicants share one role.
   app.get('/sys/permission/getUserPermissionByToken', { config: { access: 'login', guest: true }, schema: { response: { 200: PERMISSION_RESULT } } }, async (req) => {
+    const { sessions } = app.ctx;
+    const generation = sessions.generation;
+    const roles = (await db.executeQuery<{ roleId: string }>(rolesOf(db, { userId: req.user!.id }))).rows.map((r) => r.roleId).sort().join(',');
+    const kept = sessions.menuOf(roles);
+    if (kept) return ok(kept);
     const rows = await userPermissions(db, req.user!.id);
     const auth = rows.filter((r) => r.menuType === 2 && r.status === '1' && r.perms)
       .map((r) => ({ action: r.perms, type: r.permsType ?? '1', describe: r.name }));
     const allButtons = await db.selectFrom('sysPermission').select(['perms', 'status', 'permsType', 'name'])
       .where('menuType', '=', 2).where('delFlag', '=', 0).orderBy('perms').execute();
     const allAuth = allButtons.map((b) => ({ action: b.perms, status: b.status ?? '1', type: b.permsType ?? '1', describe: b.name }));
-    return ok({ menu: buildMenuTree(rows), auth, allAuth, sysSafeMode: false });
+    const menu = { menu: buildMenuTree(rows), auth, allAuth, sysSafeMode: false };
+    sessions.setMenu(roles, menu, generation);
+    return ok(menu);
   });
 
   // Whether a path the user's menu lacks is a page of the menu all the same: the web app then says
