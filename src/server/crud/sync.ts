@@ -173,9 +173,12 @@ export async function syncBuiltIn(db: AnyDb, dialect: Dialect, schemas: PageSche
   const done: string[] = [];
   const existing = await inspectTables(db, dialect);
   for (const s of schemas) {
-    const plan = planSync(s, existing(s.table)).filter((p) => p.kind !== 'dropColumn');
+    const had = existing(s.table);
+    const plan = planSync(s, had).filter((p) => p.kind !== 'dropColumn');
     if (plan.length) {
       await applyPlan(db, plan);
+      // A declared index added to a table with rows: the planner weighs it only with fresh statistics.
+      if (had && plan.some((p) => p.kind === 'createIndex')) await sql.raw(`analyze "${s.table}"`).execute(db.withoutPlugins());
       done.push(s.table);
     }
   }
