@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/server/app.js';
 import { DictService } from '../../src/server/modules/dict/service.js';
 import { expectOk } from '../helpers/envelope.js';
+import { planOf as explain } from '../helpers/query-plan.js';
 import { BACKEND, startServer, type TestServer } from '../helpers/server.js';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
@@ -45,17 +46,7 @@ describe(`首页 figures are served by pms_project's indexes [${BACKEND}]`, () =
     await s?.close();
   });
 
-  async function planOf(q: CompiledQuery): Promise<string> {
-    if (BACKEND === 'sqlite') {
-      const r = await raw.executeQuery<{ detail: string }>(CompiledQuery.raw(`explain query plan ${q.sql}`, [...q.parameters]));
-      return r.rows.map((x) => x.detail).join('; ');
-    }
-    return raw.transaction().execute(async (tx) => {
-      await sql`set local enable_seqscan = off`.execute(tx);
-      const r = await tx.executeQuery<Record<string, string>>(CompiledQuery.raw(`explain ${q.sql}`, [...q.parameters]));
-      return r.rows.map((x) => x['QUERY PLAN']).join(' | ');
-    });
-  }
+  const planOf = (q: CompiledQuery) => explain(raw, BACKEND, q);
 
   /** The dashboard's statements that read pms_project, as one user's request sends them. */
   async function dashboardStatements(user: string): Promise<CompiledQuery[]> {

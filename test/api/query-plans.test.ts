@@ -7,6 +7,7 @@ import { DictService } from '../../src/server/modules/dict/service.js';
 import { perfdbRoot } from '../fixtures/schemas-perfdb/root.js';
 import { designField } from '../helpers/cgform-design.js';
 import { expectOk } from '../helpers/envelope.js';
+import { planOf as explain } from '../helpers/query-plan.js';
 import { BACKEND, startServer, type TestServer } from '../helpers/server.js';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
@@ -73,17 +74,7 @@ describe(`list query plans use their planned indexes [${BACKEND}]`, () => {
     return [...built, ...sent].filter((q) => q.sql.includes('"demo_ticket"'));
   }
 
-  async function planOf(q: CompiledQuery): Promise<string> {
-    if (BACKEND === 'sqlite') {
-      const r = await raw.executeQuery<{ detail: string }>(CompiledQuery.raw(`explain query plan ${q.sql}`, [...q.parameters]));
-      return r.rows.map((x) => x.detail).join('; ');
-    }
-    return raw.transaction().execute(async (tx) => {
-      await sql`set local enable_seqscan = off`.execute(tx);
-      const r = await tx.executeQuery<Record<string, string>>(CompiledQuery.raw(`explain ${q.sql}`, [...q.parameters]));
-      return r.rows.map((x) => x['QUERY PLAN']).join(' | ');
-    });
-  }
+  const planOf = (q: CompiledQuery) => explain(raw, BACKEND, q);
 
   const contains = BACKEND === 'sqlite' ? 'fts_demo_ticket' : 'ix_demo_ticket_title_trgm';
   const shapes: { name: string; query: string; rows: string | null; count?: string }[] = [
