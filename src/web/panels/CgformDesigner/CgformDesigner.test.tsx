@@ -281,5 +281,5 @@ describe('CgformDesigner', () => {
     open();
     type(screen.getByLabelText('表名'), 'demo_half');
     expect(leavingAsks()).toBe(true);
-  });
+  }, 20_000); // three mounts of the full-window designer: over 10 s on a loaded 2-core machine
 });
