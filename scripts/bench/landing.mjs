@@ -1,0 +1,157 @@
+// What every login asks for, at a province's size (not a test). Starts the compiled server (`npm start`'s,
+// dist/server) on a throwaway data folder, adds PROJECTS projects (copies of the seeded ones, spread over
+// the states and the last 40 days), then measures per user (administrator, reviewer, applicant):
+//  - 首页 (`/sys/dashboard/analysis`): median and p90 of 30 requests one after another, beside its two
+//    statements over every project (by state, track and province; by day) sent bare on a connection of
+//    the bench's own, the floor for the administrator;
+//  - the routes a login asks for after the login itself (captured in Chromium): the menu, the notice bell,
+//    首页, the page schemas' preferences: requests a second with 20 connections for DURATION seconds.
+// Usage: node scripts/bench/landing.mjs   env PROJECTS (200000), DURATION (4), DATABASE_URL (PostgreSQL:
+//        a throwaway database is made on that server and dropped after).
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import Database from 'better-sqlite3';
+import pg from 'pg';
+import { buildServer, serverBuildState } from '../build-server.mjs';
+import { machineLine, pct, repo, throwawayPostgres } from './lib/load.mjs';
+
+const PROJECTS = Number(process.env.PROJECTS ?? 200_000);
+const DURATION = Number(process.env.DURATION ?? 4);
+const PASSWORD = 'Bench-Landing-2025';
+const STATES = ['draft', 'submitted', 'passed', 'rejected', 'returned'];
+const USERS = ['admin', 'reviewer', 'applicant'];
+
+if (serverBuildState()) await buildServer();
+const root = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-landing-'));
+const dataDir = path.join(root, 'data');
+const pgDb = process.env.DATABASE_URL ? await throwawayPostgres(process.env.DATABASE_URL, 'bench_landing') : null;
+const port = 18600 + Math.floor(Math.random() * 300);
+const api = `http://127.0.0.1:${port}/jeecg-boot`;
+
+/** The compiled server, until `stop()`; resolves once it answers /health. */
+async function startServer() {
+  const child = spawn(process.execPath, [path.join(repo, 'dist/server/main.cjs')], {
+    cwd: repo, stdio: ['ignore', 'ignore', 'inherit'],
+    env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: pgDb?.url ?? '', PORT: String(port), HOST: '127.0.0.1', ADMIN_PASSWORD: PASSWORD, LOGIN_CAPTCHA: 'off', LOG_LEVEL: 'warn', WEB_DIST: root },
+  });
+  for (const t0 = Date.now(); ;) {
+    if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}`);
+    try { if ((await fetch(`http://127.0.0.1:${port}/health`)).ok) break; } catch { /* not yet */ }
+    if (Date.now() - t0 > 60_000) throw new Error('the server did not start in 60 s');
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  return { stop: () => new Promise((r) => { if (child.exitCode !== null || child.signalCode !== null) r(); else { child.once('exit', r); child.kill('SIGTERM'); } }) };
+}
+
+/** A database handle of the bench's own: `all(sql, params)` and `insert(rows)` into pms_project. */
+async function openDb() {
+  if (!pgDb) {
+    const db = new Database(path.join(dataDir, 'platform.db'));
+    return {
+      all: async (sql, params = []) => db.prepare(sql).all(...params),
+      run: async (sql) => db.exec(sql),
+      insert: async (cols, rows) => {
+        const ins = db.prepare(`insert into pms_project (${cols.map((c) => `"${c}"`).join(', ')}) values (${cols.map(() => '?').join(', ')})`);
+        db.transaction(() => { for (const r of rows) ins.run(cols.map((c) => r[c])); })();
+      },
+      close: async () => db.close(),
+    };
+  }
+  const client = new pg.Client({ connectionString: pgDb.url });
+  await client.connect();
+  return {
+    all: async (sql, params = []) => { let n = 0; return (await client.query(sql.replace(/\?/g, () => `$${++n}`), params)).rows; },
+    run: async (sql) => client.query(sql),
+    insert: async (cols, rows) => {
+      for (let i = 0; i < rows.length; i += 500) {
+        const batch = rows.slice(i, i + 500);
+        const values = batch.map((_, r) => `(${cols.map((_c, c) => `$${r * cols.length + c + 1}`).join(', ')})`).join(', ');
+        await client.query(`insert into pms_project (${cols.map((c) => `"${c}"`).join(', ')}) values ${values}`, batch.flatMap((row) => cols.map((c) => row[c])));
+      }
+    },
+    close: () => client.end(),
+  };
+}
+
+/** Copies of the seeded projects: every fifth a draft, the others submitted over the last 40 days. */
+async function addProjects(db) {
+  const seeded = await db.all('select * from pms_project');
+  const cols = Object.keys(seeded[0]);
+  const day = (n) => new Date(Date.now() - (n % 40) * 86_400_000).toISOString().slice(0, 19).replace('T', ' ');
+  for (let start = 0; start < PROJECTS; start += 20_000) {
+    const rows = [];
+    for (let n = start; n < Math.min(PROJECTS, start + 20_000); n++) {
+      const state = STATES[n % 5];
+      rows.push({ ...seeded[n % seeded.length], id: `bench${n}`, state, submit_time: state === 'draft' ? null : day(n), create_by: `bench${n % 5000}` });
+    }
+    await db.insert(cols, rows);
+  }
+  await db.run(pgDb ? 'vacuum analyze pms_project' : 'analyze pms_project');
+}
+
+const login = async (username) => {
+  const res = await fetch(`${api}/sys/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username, password: PASSWORD }) }).then((r) => r.json());
+  if (!res.success) throw new Error(`login of ${username}: ${res.message}`);
+  return res.result.token;
+};
+
+async function timed(fn, n = 30) {
+  await fn();
+  const times = [];
+  for (let i = 0; i < n; i++) { const t = performance.now(); await fn(); times.push(performance.now() - t); }
+  return times.sort((a, b) => a - b);
+}
+
+const ROUTES = ['/sys/permission/getUserPermissionByToken', '/sys/annountCement/listByUser', '/sys/dashboard/analysis', '/sys/account/preferences'];
+
+let server;
+try {
+  console.log(`landing: ${PROJECTS.toLocaleString('en')} projects, ${pgDb ? 'PostgreSQL' : 'SQLite'}`);
+  server = await startServer(); // migrates and seeds
+  await server.stop();
+  const db = await openDb();
+  const t0 = performance.now();
+  await addProjects(db);
+  console.log(`  projects added in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+  // The floor: 首页's two statements over pms_project, bare (the figures by state, track and province; the days).
+  const since = new Date(Date.now() - 29 * 86_400_000).toISOString().slice(0, 10);
+  const floor = await timed(async () => {
+    await db.all('select state, track, region, count(*) as n from pms_project group by state, track, region');
+    await db.all('select substr(submit_time, 1, 10) as day, count(*) as n from pms_project where submit_time >= ? group by substr(submit_time, 1, 10)', [`${since} 00:00:00`]);
+  });
+  server = await startServer();
+  const line = (cells) => console.log(`  ${cells.map((c, i) => String(c).padEnd(i ? 12 : 44)).join('')}`);
+  console.log('\n  首页, one request after another (ms)');
+  line(['', 'median', 'p90']);
+  line(['its two grouped statements, bare (floor)', pct(floor, 0.5).toFixed(1), pct(floor, 0.9).toFixed(1)]);
+  const tokens = {};
+  for (const user of USERS) {
+    tokens[user] = await login(user);
+    const headers = { 'x-access-token': tokens[user] };
+    const times = await timed(async () => {
+      const res = await fetch(`${api}/sys/dashboard/analysis`, { headers }).then((r) => r.json());
+      if (!res.success) throw new Error(`首页 of ${user}: ${res.message}`);
+    });
+    line([`首页 as ${user}`, pct(times, 0.5).toFixed(1), pct(times, 0.9).toFixed(1)]);
+  }
+  console.log(`\n  what a login asks for, 20 connections, ${DURATION} s each (requests a second)`);
+  line(['route', ...USERS]);
+  for (const route of ROUTES) {
+    const rates = [];
+    for (const user of USERS) {
+      const res = await autocannon({ url: `${api}${route}`, connections: 20, duration: DURATION, headers: { 'x-access-token': tokens[user] } });
+      if (res.non2xx || res.errors) throw new Error(`${route} as ${user}: ${res.non2xx} non-2xx, ${res.errors} errors`);
+      rates.push(Math.round(res.requests.average));
+    }
+    line([route, ...rates]);
+  }
+  console.log(`\n  ${machineLine()}`);
+  await db.close();
+} finally {
+  await server?.stop();
+  await pgDb?.drop();
+  fs.rmSync(root, { recursive: true, force: true });
+}
