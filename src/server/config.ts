@@ -37,6 +37,11 @@ export interface Config {
   metricsPort?: number;
   /** How long a SIGTERM/SIGINT waits for requests in flight before the process exits anyway (SHUTDOWN_TIMEOUT_MS). */
   shutdownTimeoutMs: number;
+  /**
+   * Dashboard figures that took DASHBOARD_COSTLY_MS (50) or more to count are answered again for
+   * DASHBOARD_KEEP_MS (10,000; 0 counts every request afresh) to users of the same row-rule scope.
+   */
+  dashboardFigures: { keepMs: number; costlyMs: number };
 }
 
 export interface S3Config {
@@ -79,7 +84,18 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     instanceName: env.INSTANCE_NAME || undefined,
     metricsPort: env.METRICS_PORT ? portNumber('METRICS_PORT', env.METRICS_PORT) : undefined,
     shutdownTimeoutMs: Number(env.SHUTDOWN_TIMEOUT_MS ?? 10_000) || 10_000,
+    dashboardFigures: {
+      keepMs: milliseconds('DASHBOARD_KEEP_MS', env.DASHBOARD_KEEP_MS, 10_000),
+      costlyMs: milliseconds('DASHBOARD_COSTLY_MS', env.DASHBOARD_COSTLY_MS, 50),
+    },
   };
+}
+
+function milliseconds(name: string, raw: string | undefined, fallback: number): number {
+  if (raw === undefined || raw === '') return fallback;
+  const ms = Number(raw);
+  if (!Number.isInteger(ms) || ms < 0) throw new Error(`${name} must be a whole number of milliseconds, got "${raw}"`);
+  return ms;
 }
 
 function portNumber(name: string, raw: string): number {

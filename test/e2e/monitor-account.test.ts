@@ -76,6 +76,8 @@ describe('monitor, dashboards and account pages in Chromium', () => {
     await open('/dashboard/analysis');
     await expect.poll(() => statistic('申报项目'), { timeout: 20_000 }).toBe(projects);
     expect(await statistic('审核通过')).toBe(passed);
+    // The server's count time, as HH:mm:ss of this browser's clock (figures kept a few seconds say how old they are).
+    expect(await page.getByTestId('figures-as-of').textContent()).toMatch(/^，项目数据统计于 \d{2}:\d{2}:\d{2}$/);
     await chartDrawn();
     await shot('dashboard-analysis');
     await page.locator('[data-figure="declared"]').click();

@@ -93,6 +93,8 @@ export interface StartOptions {
   logger?: object;
   /** Run the 定时任务 scheduler (JOBS); off unless a test wants jobs to fire. */
   jobs?: boolean;
+  /** More configuration, as the environment would give it (e.g. DASHBOARD_COSTLY_MS). */
+  env?: Record<string, string>;
 }
 
 async function parse(res: Response): Promise<ApiResponse> {
@@ -158,6 +160,7 @@ function configFor(dataDir: string, databaseUrl: string | undefined, opts: Start
     LOG_LEVEL: 'silent',
     TRUST_PROXY: opts.trustProxy ? 'on' : 'off',
     JOBS: opts.jobs ? 'on' : 'off',
+    ...opts.env,
   });
 }
 

@@ -26,6 +26,14 @@ export function scopeOf(req: FastifyRequest, table: string): Promise<RowScope | 
   return rowRuleScope(ctx.db, req, ctx.schemas.get(table)!, ctx.schemas.schemas);
 }
 
+/** What names a scope for kept figures: its rules' key, else the SQL and values its condition gives. */
+export function scopeKey(db: Kysely<any>, table: string, scope: RowScope | null): string {
+  if (!scope) return '*';
+  if (scope.key !== undefined) return `key:${scope.key}`;
+  const { sql, parameters } = db.selectFrom(table).select('id').where(scope).compile();
+  return JSON.stringify([sql, parameters]);
+}
+
 export const scoped = <Q extends { where: (s: RowScope) => Q }>(q: Q, scope: RowScope | null): Q => (scope ? q.where(scope) : q);
 
 /** `select key, count(*) … group by key` as a map. */

@@ -2,7 +2,8 @@ import type { FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
 import { areaData } from '../../area-data.js';
 import { areaPath } from '../../../schema/area.js';
-import { dbOf, scoped, scopeOf } from './access.js';
+import type { RowScope } from '../../crud/hooks.js';
+import { dbOf, scoped } from './access.js';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
 
@@ -29,10 +30,9 @@ function lastDays(days: number, now = new Date()): string[] {
  * row rules reach: declared, submitted, passed, scored; declarations per day, by track and by
  * province; audit and scoring progress. `raceId` narrows to one contest.
  */
-export async function analysisFigures(req: FastifyRequest, raceId?: string) {
+export async function analysisFigures(req: FastifyRequest, scope: RowScope | null, raceId?: string) {
   const { ctx } = req.server;
   const db = dbOf(req);
-  const scope = await scopeOf(req, 'pms_project');
   const projects = () => scoped(db.selectFrom('pms_project').$if(!!raceId, (q: any) => q.where('raceId', '=', raceId)), scope);
 
   // One pass for the figures by state, track and province: pms_project's (state, track, region) index covers it.

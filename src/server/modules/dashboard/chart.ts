@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
-import { countBy, dbOf, scoped, scopeOf } from './access.js';
+import type { RowScope } from '../../crud/hooks.js';
+import { countBy, dbOf, scoped } from './access.js';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
 
@@ -26,10 +27,9 @@ async function perMonth(q: any, col: string) {
  * track, the distribution of submitted scores, announcements per month. Projects and scores keep
  * the project list's row rules.
  */
-export async function chartFigures(req: FastifyRequest) {
+export async function chartFigures(req: FastifyRequest, projectScope: RowScope | null) {
   const { ctx } = req.server;
   const db = dbOf(req);
-  const projectScope = await scopeOf(req, 'pms_project');
   const projects = () => scoped(db.selectFrom('pms_project'), projectScope);
   const dict = async (code: string) => (await ctx.dicts.texts(code)) ?? new Map<string, string>();
   const stateText = await dict('project_state');

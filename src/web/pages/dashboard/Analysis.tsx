@@ -29,7 +29,7 @@ export default function Analysis() {
   const list = firstHeld(paths, ['/pms/allProject', '/pms/audit', '/pms/myProject', '/pms/score']);
   const auditList = firstHeld(paths, ['/pms/audit', '/pms/allProject']);
   const scoreList = firstHeld(paths, ['/pms/score', '/pms/allProject']);
-  const { data, error } = useFigures<AnalysisFigures>('/sys/dashboard/analysis', { pollingInterval: 60_000, ready: !isGuest });
+  const { data, error, updatedAt } = useFigures<AnalysisFigures>('/sys/dashboard/analysis', { pollingInterval: 60_000, ready: !isGuest });
 
   const perDay = useStableSpec(data?.perDay ?? [], (rows) => lineSpec(rows.map((d) => ({ ...d, day: d.day.slice(5) })), 'day', 'count', { yTitle: '提交数', area: true }));
   const byTrack = useStableSpec(data?.byTrack ?? [], (rows) => barSpec(rows, 'label', 'count'));
@@ -43,7 +43,10 @@ export default function Analysis() {
             <Avatar size={56} src={userInfo?.avatar ? staticUrl(userInfo.avatar) : undefined}>{userInfo?.realname?.slice(0, 1)}</Avatar>
             <div>
               <Typography.Title level={4} style={{ margin: 0 }}>{greeting(new Date().getHours())}，{userInfo?.realname}，欢迎回来</Typography.Title>
-              <Typography.Text type="secondary">今天是 {dayjs().format('YYYY年M月D日 dddd')}</Typography.Text>
+              <Typography.Text type="secondary">
+                今天是 {dayjs().format('YYYY年M月D日 dddd')}
+                {updatedAt && !error ? <span data-testid="figures-as-of">，项目数据统计于 {dayjs(updatedAt).format('HH:mm:ss')}</span> : null}
+              </Typography.Text>
             </div>
           </div>
         </Card>

@@ -3,6 +3,11 @@ import { useMemo } from 'react';
 import { http } from '../../api/request';
 import { usePageActive } from '../../layouts/basic/pageActive';
 
+const countedAt = (data: unknown) => {
+  const asOf = (data as { asOf?: unknown } | null)?.asOf;
+  return typeof asOf === 'number' ? asOf : undefined;
+};
+
 /** How often an open monitor page asks again. */
 export const REFRESH_MS = 5000;
 
@@ -20,6 +25,7 @@ export function useFigures<T>(url: string, opts: { params?: object; pollingInter
     return res.result as T;
   }, { pollingInterval: active ? pollingInterval : undefined, pollingWhenHidden: false, refreshDeps: opts.refreshDeps, ready: opts.ready ?? true });
   useUpdateEffect(() => { if (active && (opts.ready ?? true)) req.refresh(); }, [active]);
-  const updatedAt = useMemo(() => (req.data ? Date.now() : undefined), [req.data]);
+  // Figures the server kept a few seconds say when they were counted (`asOf`); others are as of their arrival.
+  const updatedAt = useMemo(() => (req.data ? countedAt(req.data) ?? Date.now() : undefined), [req.data]);
   return { ...req, updatedAt, frame: { loading: req.loading, error: req.error, updatedAt, intervalMs: pollingInterval, onRefresh: req.refresh } };
 }
