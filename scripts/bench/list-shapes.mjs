@@ -10,7 +10,7 @@
 // Usage: node scripts/bench/list-shapes.mjs [--pg]
 //   env ROWS=1000000  CONNECTIONS=50  DURATION=10 (s per run)  WARMUP=2 (s)  ROUNDS=1
 //       PG_URL / DATABASE_URL=postgres://postgres@127.0.0.1:5432/test (admin connection: a throw-away database is made and dropped)
-//       ONLY=<text> (shapes whose name contains it)  EXCEL=0 (skip export and import)  IMPORT_ROWS=100000
+//       DB=postgres (PostgreSQL only)  ONLY=<text> (shapes whose name contains it)  EXCEL=0 (skip export and import)  IMPORT_ROWS=100000
 //       SERVER_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" (node flags for the server, to profile the list path)
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
@@ -178,7 +178,7 @@ function report(r) {
 
 const results = [];
 try {
-  for (const db of withPg ? ['sqlite', 'postgres'] : ['sqlite']) results.push(await benchOne(db));
+  for (const db of process.env.DB === 'postgres' ? ['postgres'] : withPg ? ['sqlite', 'postgres'] : ['sqlite']) results.push(await benchOne(db));
   console.log(`\n  machine   ${machineLine()}`);
   console.log(`  node      ${nodeLine({ connections: CONNECTIONS, duration: DURATION, warmup: WARMUP, rounds: ROUNDS })}`);
   for (const r of results) report(r);

@@ -6,6 +6,8 @@ export interface Config {
   host: string;
   dataDir: string;
   databaseUrl?: string;
+  /** PostgreSQL statements prepared once per connection (PG_PREPARE, on); off behind a pooler in transaction mode that cannot keep them. */
+  pgPrepare: boolean;
   adminPassword?: string;
   loginCaptcha: boolean;
   /** Base path of the single-page app. */
@@ -63,6 +65,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: env.HOST ?? '0.0.0.0',
     dataDir: path.resolve(env.DATA_DIR ?? './data'),
     databaseUrl: env.DATABASE_URL || undefined,
+    pgPrepare: (env.PG_PREPARE ?? 'on').toLowerCase() !== 'off',
     adminPassword: env.ADMIN_PASSWORD || undefined,
     loginCaptcha: (env.LOGIN_CAPTCHA ?? 'on').toLowerCase() !== 'off',
     webBase: '/2025/',

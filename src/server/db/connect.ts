@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import { CamelCaseRows } from './camel-case.js';
+import { preparingStatements } from './pg-statements.js';
 import { reusingStatements } from './sqlite-statements.js';
 import type { Database } from './tables.js';
 import { transactionAware } from './transaction.js';
@@ -25,7 +26,7 @@ export const DB_LIMITS = { acquireMs: 10_000, connectMs: 5_000, statementMs: 30_
  * Opens the database: PostgreSQL when a postgres:// URL is given, else an embedded SQLite file
  * under dataDir. Identifiers are snake_case in the database and camelCase in code.
  */
-export async function connect(opts: { databaseUrl?: string; dataDir: string }): Promise<Connection> {
+export async function connect(opts: { databaseUrl?: string; dataDir: string; pgPrepare?: boolean }): Promise<Connection> {
   const plugins = [new CamelCaseRows()];
   if (opts.databaseUrl && /^postgres(ql)?:\/\//.test(opts.databaseUrl)) {
     const pg = (await import('pg')).default;
@@ -46,6 +47,7 @@ export async function connect(opts: { databaseUrl?: string; dataDir: string }): 
     // An idle connection the database ends (restart, failover, a dropped database) must not take the
     // process down: the pool discards it and opens another on the next query.
     pool.on('error', () => undefined);
+    if (opts.pgPrepare ?? true) preparingStatements(pool);
     const db = new Kysely<Database>({ dialect: transactionAware(new PostgresDialect({ pool }), DB_LIMITS.acquireMs), plugins });
     const url = new URL(opts.databaseUrl);
     return { db, dialect: 'postgres', describe: `PostgreSQL ${url.hostname}:${url.port || 5432}${url.pathname}` };

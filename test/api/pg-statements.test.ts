@@ -1,0 +1,82 @@
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PREPARED_PER_CONNECTION, preparingStatements } from '../../src/server/db/pg-statements.js';
+import { createPgDatabase } from '../helpers/pg-admin.js';
+import { BACKEND } from '../helpers/server.js';
+
+/* eslint-disable @typescript-eslint/no-explicit-any */
+
+describe.runIf(BACKEND === 'postgres')('PostgreSQL statements prepared once per connection [postgres]', () => {
+  let database: Awaited<ReturnType<typeof createPgDatabase>>;
+  let pool: pg.Pool;
+  /** Another instance's connection: nothing of this process sees what it sends. */
+  let other: pg.Client;
+  const one = async <T>(fn: (c: pg.PoolClient) => Promise<T>) => {
+    const c = await pool.connect();
+    try { return await fn(c); } finally { c.release(); }
+  };
+  const preparedNames = (c: pg.PoolClient) => c.query('select name, statement from pg_prepared_statements order by name', []).then((r) => r.rows as { name: string; statement: string }[]);
+
+  beforeAll(async () => {
+    database = await createPgDatabase();
+    pool = new pg.Pool({ connectionString: database.url, max: 1 });
+    preparingStatements(pool);
+    other = new pg.Client({ connectionString: database.url });
+    await other.connect();
+    await other.query('create table item (id text primary key, title text)');
+    await other.query("insert into item values ('a', 'first'), ('b', 'second')");
+  });
+  afterAll(async () => {
+    await other?.end();
+    await pool?.end();
+    await database?.drop();
+  });
+
+  it('prepares a statement once, plans it for each call, and answers as an unnamed one would', async () => {
+    const text = 'select title from item where id = $1';
+    await one(async (c) => {
+      expect((await c.query(text, ['a'])).rows).toEqual([{ title: 'first' }]);
+      expect((await c.query(text, ['b'])).rows).toEqual([{ title: 'second' }]);
+      expect((await preparedNames(c)).filter((p) => p.statement === text)).toHaveLength(1);
+      expect((await c.query('show plan_cache_mode', [])).rows[0].plan_cache_mode).toBe('force_custom_plan');
+    });
+    // Pool.query (a callback inside) and a config object pass through as they are.
+    expect((await pool.query(text, ['a'])).rows).toEqual([{ title: 'first' }]);
+  });
+
+  it("answers a `select *` with the new columns after this process's DDL and after another instance's", async () => {
+    const text = 'select * from item where id = $1';
+    await one(async (c) => {
+      expect(Object.keys((await c.query(text, ['a'])).rows[0])).toEqual(['id', 'title']);
+      await c.query('alter table item add column mine int', []);
+      expect(Object.keys((await c.query(text, ['a'])).rows[0])).toEqual(['id', 'title', 'mine']);
+    });
+    await other.query('alter table item add column theirs int');
+    await one(async (c) => {
+      expect(Object.keys((await c.query(text, ['a'])).rows[0])).toEqual(['id', 'title', 'mine', 'theirs']);
+    });
+  });
+
+  it('inside a transaction, lets the changed-result error stand, and answers again after it', async () => {
+    const text = 'select * from item where id = $1';
+    await one((c) => c.query(text, ['b']));
+    await other.query('alter table item add column later int');
+    await one(async (c) => {
+      await c.query('begin', []);
+      await expect(c.query(text, ['b'])).rejects.toThrow('cached plan must not change result type');
+      await c.query('rollback', []);
+      expect(Object.keys((await c.query(text, ['b'])).rows[0])).toContain('later');
+    });
+  });
+
+  it(`lets a connection's statements go once it has prepared ${PREPARED_PER_CONNECTION}`, async () => {
+    await one(async (c) => {
+      for (let i = 0; i < PREPARED_PER_CONNECTION + 20; i++) {
+        expect((await c.query(`select title, ${i} as n from item where id = $1`, ['a'])).rows).toEqual([{ title: 'first', n: i }]);
+      }
+      const kept = await preparedNames(c);
+      expect(kept.length).toBeLessThanOrEqual(PREPARED_PER_CONNECTION + 1);
+      expect(kept.some((p) => p.statement.includes(`${PREPARED_PER_CONNECTION + 19} as n`))).toBe(true);
+    });
+  });
+});
