@@ -36,8 +36,7 @@ export function preparingStatements(pool: pg.Pool): void {
 
 function prepareOn(client: Client, shared: { epoch: number; hashes: Map<string, string> }): void {
   const query = client.query.bind(client) as Query;
-  // Queued before anything the pool's borrower sends; a server older than 12 has no such setting and plans each call anyway.
-  query('set plan_cache_mode = force_custom_plan').catch(() => undefined);
+  let planModeSet = false;
   let prepared = 0;
   let inTransaction = false;
 
@@ -74,6 +73,12 @@ function prepareOn(client: Client, shared: { epoch: number; hashes: Map<string, 
 
   client.query = function (text: unknown, values?: unknown, callback?: unknown) {
     if (typeof text !== 'string' || callback !== undefined || (values !== undefined && !Array.isArray(values))) return query(text, values, callback);
+    if (!planModeSet) {
+      // Before the connection's first statement, outside any transaction (one rolled back would undo it);
+      // a server older than 12 has no such setting and plans every call anyway.
+      planModeSet = true;
+      return query('set plan_cache_mode = force_custom_plan').catch(() => undefined).then(() => client.query(text, values as unknown[]));
+    }
     if (TRANSACTION_START.test(text)) inTransaction = true;
     else if (TRANSACTION_END.test(text)) inTransaction = false;
     else if (CHANGES_RESULTS.test(text)) shared.epoch++;
