@@ -54,17 +54,10 @@ if (ctx.dialect === 'sqlite') {
 } else {
   const pg = (await import('pg')).default;
   const pool = new pg.Pool({ connectionString: config.databaseUrl, max: 10 });
-  // Prepared once per connection and planned per call, as the engine's are (PG_PREPARE) and as SQLite's bare statements are kept.
-  const planned = new WeakSet();
+  // Prepared once per connection, as the engine's are (PG_PREPARE) and as SQLite's bare statements are kept.
   const names = new Map();
   const nameOf = (text) => { let n = names.get(text); if (!n) names.set(text, (n = `bare${names.size}`)); return n; };
-  run = async (q) => {
-    const client = await pool.connect();
-    try {
-      if (!planned.has(client)) { planned.add(client); await client.query('set plan_cache_mode = force_custom_plan'); }
-      return (await client.query({ name: process.env.PG_PREPARE === 'off' ? undefined : nameOf(q.sql), text: q.sql, values: q.params, rowMode: 'array' })).rows;
-    } finally { client.release(); }
-  };
+  run = async (q) => (await pool.query({ name: process.env.PG_PREPARE === 'off' ? undefined : nameOf(q.sql), text: q.sql, values: q.params, rowMode: 'array' })).rows;
   closeBare = () => pool.end();
 }
 const items = (await sql`select d.dict_code as code, i.item_value as value, i.item_text as text from sys_dict_item i join sys_dict d on d.id = i.dict_id`.execute(raw)).rows;

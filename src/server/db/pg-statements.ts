@@ -18,9 +18,11 @@ type Query = (text: unknown, values?: unknown, callback?: unknown) => Promise<pg
  * PostgreSQL parses, analyses and rewrites each unnamed statement it is sent, every time; a named one
  * is parsed once per connection and then only bound and run, which took a pair of list statements
  * from ~1,600 to ~2,200 a second on this machine. So each pooled connection sends the application's
- * statements named by a hash of their text. The plans are still made for each call's values
- * (plan_cache_mode=force_custom_plan, set by connect.ts), so a skewed filter never inherits another
- * value's plan.
+ * statements named by a hash of their text. PostgreSQL plans them as it does any prepared statement
+ * (plan_cache_mode auto): for each call's values the first five times, then once for all only when
+ * that plan is estimated no dearer. This is how PgJDBC's server-prepared statements, which the
+ * JeecgBoot Java server runs on, are planned; planning each call anyway (force_custom_plan) left the
+ * notice bell's join at ~280 requests a second against ~450.
  *
  * DDL can change a prepared `select *`'s columns, which PostgreSQL refuses to answer ("cached plan must
  * not change result type"). DDL this process sends moves every connection to new names; another
@@ -36,7 +38,6 @@ export function preparingStatements(pool: pg.Pool): void {
 
 function prepareOn(client: Client, shared: { epoch: number; hashes: Map<string, string> }): void {
   const query = client.query.bind(client) as Query;
-  let planModeSet = false;
   let prepared = 0;
   let inTransaction = false;
 
@@ -73,12 +74,6 @@ function prepareOn(client: Client, shared: { epoch: number; hashes: Map<string, 
 
   client.query = function (text: unknown, values?: unknown, callback?: unknown) {
     if (typeof text !== 'string' || callback !== undefined || (values !== undefined && !Array.isArray(values))) return query(text, values, callback);
-    if (!planModeSet) {
-      // Before the connection's first statement, outside any transaction (one rolled back would undo it);
-      // a server older than 12 has no such setting and plans every call anyway.
-      planModeSet = true;
-      return query('set plan_cache_mode = force_custom_plan').catch(() => undefined).then(() => client.query(text, values as unknown[]));
-    }
     if (TRANSACTION_START.test(text)) inTransaction = true;
     else if (TRANSACTION_END.test(text)) inTransaction = false;
     else if (CHANGES_RESULTS.test(text)) shared.epoch++;
