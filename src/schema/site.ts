@@ -29,6 +29,11 @@ export interface RaceInfo {
   address: string | null;
   copyright: string | null;
   adminLogo: string | null;
+  /** The declaration and review windows, 'YYYY-MM-DD HH:mm:ss' in the server's time zone. */
+  declareStart?: string | null;
+  declareEnd?: string | null;
+  reviewStart?: string | null;
+  reviewEnd?: string | null;
 }
 
 /** GET site/siteinfoFz. */
@@ -36,4 +41,6 @@ export interface SiteInfo extends SiteSettings {
   /** Whether the account login asks for the image captcha. */
   loginCaptcha?: boolean;
   race: RaceInfo | null;
+  /** The server's clock when it answered, as the race's times are written: a countdown to them needs no time zone. */
+  serverTime?: string;
 }

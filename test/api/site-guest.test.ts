@@ -27,6 +27,10 @@ describe(`site settings and guest login [${BACKEND}]`, () => {
         address: race.address, copyright: race.copyright,
       });
       expect(typeof r.race.id).toBe('string');
+      expect(r.race.declareEnd).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
+      // The server's clock, written as the race's times are, for a countdown that needs no time zone.
+      expect(r.serverTime).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
+      expect(Math.abs(new Date(r.serverTime.replace(' ', 'T')).getTime() - Date.now())).toBeLessThan(5000);
     });
 
     it('answers the same with a token', async () => {

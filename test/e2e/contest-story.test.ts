@@ -1,3 +1,5 @@
+import path from 'node:path';
+import Database from 'better-sqlite3';
 import type { Locator, Page } from 'playwright-core';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { ADMIN_PASSWORD, browserSession, rowAction as clickRowAction, loginAsAdmin, loginThroughForm, type RunningServer } from './harness';
@@ -37,8 +39,27 @@ describe('a project declared, returned, resubmitted and passed, in Chromium', ()
     await page.locator('.schema-page .ant-table-tbody tr.ant-table-row').first().waitFor();
   }
 
+  /** Moves the current race's declaration deadline to `ms` from now (as the server writes times: local, to the second). */
+  function declareEndIn(ms: number) {
+    const d = new Date(Date.now() + ms);
+    const p = (n: number) => String(n).padStart(2, '0');
+    const at = `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())} ${p(d.getHours())}:${p(d.getMinutes())}:${p(d.getSeconds())}`;
+    const db = new Database(path.join(server.dataDir, 'platform.db'));
+    try { db.prepare('update pms_race set declare_end = ? where is_current = 1').run(at); } finally { db.close(); }
+  }
+
   it('the applicant declares a draft in 我的项目 and submits it', async () => {
+    // Half an hour before the deadline: 首页 counts it down by the second, in red, with the way to 我的项目.
+    declareEndIn(30 * 60_000);
     await login('applicant');
+    const deadline = page.getByTestId('race-deadline');
+    await expect.poll(() => deadline.textContent(), { timeout: 20_000 }).toMatch(/申报截止时间 .*，距截止还有 (29|30) 分 \d+ 秒/);
+    const shown = await deadline.textContent();
+    await expect.poll(() => deadline.textContent(), { timeout: 5000 }).not.toBe(shown);
+    expect(await deadline.getAttribute('class')).toContain('ant-alert-error');
+    await page.screenshot({ path: '/tmp/contest-applicant-deadline.png' });
+    await deadline.getByRole('link', { name: '去提交申报' }).click();
+    await page.waitForURL('**/2025/pms/myProject');
     await open('/pms/myProject');
     await page.getByRole('button', { name: /新\s*增/ }).click();
     const form = modal('新增');

@@ -11,6 +11,7 @@ import { percent } from '../monitor/format';
 import { barSpec, lineSpec, useStableSpec } from './charts';
 import FigureCard from './FigureCard';
 import { greeting } from './greeting';
+import RaceDeadline from './RaceDeadline';
 import { firstHeld, useMenuPaths } from './useMenuPaths';
 
 export interface AnalysisFigures {
@@ -29,6 +30,7 @@ export default function Analysis() {
   const list = firstHeld(paths, ['/pms/allProject', '/pms/audit', '/pms/myProject', '/pms/score']);
   const auditList = firstHeld(paths, ['/pms/audit', '/pms/allProject']);
   const scoreList = firstHeld(paths, ['/pms/score', '/pms/allProject']);
+  const declareList = firstHeld(paths, ['/pms/myProject']);
   const { data, error, updatedAt } = useFigures<AnalysisFigures>('/sys/dashboard/analysis', { pollingInterval: 60_000, ready: !isGuest });
 
   const perDay = useStableSpec(data?.perDay ?? [], (rows) => lineSpec(rows.map((d) => ({ ...d, day: d.day.slice(5) })), 'day', 'count', { yTitle: '提交数', area: true }));
@@ -49,6 +51,7 @@ export default function Analysis() {
               </Typography.Text>
             </div>
           </div>
+          <RaceDeadline declareList={declareList} style={{ marginTop: 16 }} />
         </Card>
       </Col>
       {isGuest || error ? (
