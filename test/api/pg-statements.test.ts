@@ -39,8 +39,10 @@ describe.runIf(BACKEND === 'postgres')('PostgreSQL statements prepared once per 
       expect((await c.query(text, ['b'])).rows).toEqual([{ title: 'second' }]);
       expect((await preparedNames(c)).filter((p) => p.statement === text)).toHaveLength(1);
     });
-    // Pool.query (a callback inside) and a config object pass through as they are.
+    // Pool.query (a callback inside) and a config object pass through as they are, and so do several statements in one text.
     expect((await pool.query(text, ['a'])).rows).toEqual([{ title: 'first' }]);
+    const several = await one((c) => c.query("select title from item where id = 'a'; select count(*)::int as n from item", []) as unknown as Promise<pg.QueryResult[]>);
+    expect(several.map((r) => r.rows)).toEqual([[{ title: 'first' }], [{ n: 2 }]]);
   });
 
   it("answers a `select *` with the new columns after this process's DDL and after another instance's", async () => {

@@ -77,6 +77,7 @@ function prepareOn(client: Client, shared: { epoch: number; hashes: Map<string, 
     if (TRANSACTION_START.test(text)) inTransaction = true;
     else if (TRANSACTION_END.test(text)) inTransaction = false;
     else if (CHANGES_RESULTS.test(text)) shared.epoch++;
-    return PREPARABLE.test(text) ? named(text, (values as unknown[] | undefined) ?? []) : query(text, values);
+    // A text of several statements (sent without values, on the simple protocol) cannot be prepared.
+    return PREPARABLE.test(text) && !text.includes(';') ? named(text, (values as unknown[] | undefined) ?? []) : query(text, values);
   } as typeof client.query;
 }
