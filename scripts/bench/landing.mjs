@@ -13,15 +13,13 @@
 // statements hold the thread until the count is done.
 // Usage: node scripts/bench/landing.mjs   env PROJECTS (200000), DURATION (4), DATABASE_URL (PostgreSQL:
 //        a throwaway database is made on that server and dropped after).
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import Database from 'better-sqlite3';
-import pg from 'pg';
 import { buildServer, serverBuildState } from '../build-server.mjs';
-import { machineLine, pct, repo, throwawayPostgres } from './lib/load.mjs';
+import { machineLine, pct, throwawayPostgres } from './lib/load.mjs';
+import { drain as drainServer, loginTo, openProductDb, startProduct } from './lib/product.mjs';
 
 const PROJECTS = Number(process.env.PROJECTS ?? 200_000);
 const DURATION = Number(process.env.DURATION ?? 4);
@@ -36,50 +34,7 @@ const pgDb = process.env.DATABASE_URL ? await throwawayPostgres(process.env.DATA
 const port = 18600 + Math.floor(Math.random() * 300);
 const api = `http://127.0.0.1:${port}/jeecg-boot`;
 
-/** The compiled server, until `stop()`; resolves once it answers /health. */
-async function startServer(env = {}) {
-  const child = spawn(process.execPath, [path.join(repo, 'dist/server/main.cjs')], {
-    cwd: repo, stdio: ['ignore', 'ignore', 'inherit'],
-    env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: pgDb?.url ?? '', PORT: String(port), HOST: '127.0.0.1', ADMIN_PASSWORD: PASSWORD, LOGIN_CAPTCHA: 'off', LOG_LEVEL: 'warn', WEB_DIST: root, ...env },
-  });
-  for (const t0 = Date.now(); ;) {
-    if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}`);
-    try { if ((await fetch(`http://127.0.0.1:${port}/health`)).ok) break; } catch { /* not yet */ }
-    if (Date.now() - t0 > 60_000) throw new Error('the server did not start in 60 s');
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  return { stop: () => new Promise((r) => { if (child.exitCode !== null || child.signalCode !== null) r(); else { child.once('exit', r); child.kill('SIGTERM'); } }) };
-}
-
-/** A database handle of the bench's own: `all(sql, params)` and `insert(rows)` into pms_project. */
-async function openDb() {
-  if (!pgDb) {
-    const db = new Database(path.join(dataDir, 'platform.db'));
-    return {
-      all: async (sql, params = []) => db.prepare(sql).all(...params),
-      run: async (sql) => db.exec(sql),
-      insert: async (cols, rows) => {
-        const ins = db.prepare(`insert into pms_project (${cols.map((c) => `"${c}"`).join(', ')}) values (${cols.map(() => '?').join(', ')})`);
-        db.transaction(() => { for (const r of rows) ins.run(cols.map((c) => r[c])); })();
-      },
-      close: async () => db.close(),
-    };
-  }
-  const client = new pg.Client({ connectionString: pgDb.url });
-  await client.connect();
-  return {
-    all: async (sql, params = []) => { let n = 0; return (await client.query(sql.replace(/\?/g, () => `$${++n}`), params)).rows; },
-    run: async (sql) => client.query(sql),
-    insert: async (cols, rows) => {
-      for (let i = 0; i < rows.length; i += 500) {
-        const batch = rows.slice(i, i + 500);
-        const values = batch.map((_, r) => `(${cols.map((_c, c) => `$${r * cols.length + c + 1}`).join(', ')})`).join(', ');
-        await client.query(`insert into pms_project (${cols.map((c) => `"${c}"`).join(', ')}) values ${values}`, batch.flatMap((row) => cols.map((c) => row[c])));
-      }
-    },
-    close: () => client.end(),
-  };
-}
+const startServer = (env = {}) => startProduct({ dataDir, pgUrl: pgDb?.url, port, password: PASSWORD, env });
 
 /** Copies of the seeded projects: every fifth a draft, the others submitted over the last 40 days. */
 async function addProjects(db) {
@@ -92,27 +47,12 @@ async function addProjects(db) {
       const state = STATES[n % 5];
       rows.push({ ...seeded[n % seeded.length], id: `bench${n}`, state, submit_time: state === 'draft' ? null : day(n), create_by: `bench${n % 5000}` });
     }
-    await db.insert(cols, rows);
+    await db.insert('pms_project', cols, rows);
   }
   await db.run(pgDb ? 'vacuum analyze pms_project' : 'analyze pms_project');
 }
 
-const login = async (username) => {
-  const res = await fetch(`${api}/sys/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username, password: PASSWORD }) }).then((r) => r.json());
-  if (!res.success) throw new Error(`login of ${username}: ${res.message}`);
-  return res.result.token;
-};
-
-/** autocannon leaves the requests it queued behind: wait until the server answers at once again, so no route is measured behind the last one's queue. */
-async function drain() {
-  for (let fast = 0, t = performance.now(); fast < 3;) {
-    const t0 = performance.now();
-    await fetch(`http://127.0.0.1:${port}/health`);
-    fast = performance.now() - t0 < 5 ? fast + 1 : 0;
-    if (performance.now() - t > 120_000) throw new Error('the server is still busy 120 s after a run');
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
+const login = (username) => loginTo(api, username, PASSWORD);
 
 async function timed(fn, n = 30) {
   await fn();
@@ -128,7 +68,7 @@ try {
   console.log(`landing: ${PROJECTS.toLocaleString('en')} projects, ${pgDb ? 'PostgreSQL' : 'SQLite'}`);
   server = await startServer(); // migrates and seeds
   await server.stop();
-  const db = await openDb();
+  const db = await openProductDb({ dataDir, pgUrl: pgDb?.url });
   const t0 = performance.now();
   await addProjects(db);
   console.log(`  projects added in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
@@ -143,7 +83,7 @@ try {
   const rate = async (route, user) => {
     const res = await autocannon({ url: `${api}${route}`, connections: 20, duration: DURATION, headers: { 'x-access-token': tokens[user] } });
     if (res.non2xx || res.errors) throw new Error(`${route} as ${user}: ${res.non2xx} non-2xx, ${res.errors} errors`);
-    await drain();
+    await drainServer(port);
     return Math.round(res.requests.average);
   };
   /** The applicant's bell, 5 connections, while 20 administrators ask for 首页. */
@@ -152,7 +92,7 @@ try {
       autocannon({ url: `${api}/sys/annountCement/listByUser`, connections: 5, duration: DURATION, headers: { 'x-access-token': tokens.applicant } }),
       autocannon({ url: `${api}/sys/dashboard/analysis`, connections: 20, duration: DURATION, headers: { 'x-access-token': tokens.admin } }),
     ]);
-    await drain();
+    await drainServer(port);
     return `${bell.latency.p50} / ${bell.latency.p97_5} ms`;
   };
   const modes = [['counted anew (DASHBOARD_KEEP_MS=0)', { DASHBOARD_KEEP_MS: '0' }], ['as served by default (costly figures kept 10 s)', {}]];
