@@ -7,9 +7,10 @@ import Database from 'better-sqlite3';
 import pg from 'pg';
 import { repo } from './load.mjs';
 
-/** The compiled server on `port`, until `stop()`; resolves once it answers /health. */
+/** The compiled server on `port`, until `stop()`; resolves once it answers /health. SERVER_ARGS: node flags for it (--cpu-prof …). */
 export async function startProduct({ dataDir, pgUrl, port, password, env = {} }) {
-  const child = spawn(process.execPath, [path.join(repo, 'dist/server/main.cjs')], {
+  const nodeArgs = (process.env.SERVER_ARGS ?? '').split(' ').filter(Boolean);
+  const child = spawn(process.execPath, [...nodeArgs, path.join(repo, 'dist/server/main.cjs')], {
     cwd: repo, stdio: ['ignore', 'ignore', 'inherit'],
     env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: pgUrl ?? '', PORT: String(port), HOST: '127.0.0.1', ADMIN_PASSWORD: password, LOGIN_CAPTCHA: 'off', LOG_LEVEL: 'warn', WEB_DIST: dataDir, ...env },
   });
