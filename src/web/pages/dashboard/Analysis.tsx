@@ -30,7 +30,8 @@ export default function Analysis() {
   const list = firstHeld(paths, ['/pms/allProject', '/pms/audit', '/pms/myProject', '/pms/score']);
   const auditList = firstHeld(paths, ['/pms/audit', '/pms/allProject']);
   const scoreList = firstHeld(paths, ['/pms/score', '/pms/allProject']);
-  const declareList = firstHeld(paths, ['/pms/myProject']);
+  // Where an applicant submits; whoever manages every project (an administrator) is not asked to declare.
+  const declareList = paths.has('/pms/allProject') ? null : firstHeld(paths, ['/pms/myProject']);
   const { data, error, updatedAt } = useFigures<AnalysisFigures>('/sys/dashboard/analysis', { pollingInterval: 60_000, ready: !isGuest });
 
   const perDay = useStableSpec(data?.perDay ?? [], (rows) => lineSpec(rows.map((d) => ({ ...d, day: d.day.slice(5) })), 'day', 'count', { yTitle: '提交数', area: true }));
