@@ -37,6 +37,8 @@ export function preparingStatements(pool: pg.Pool): void {
 }
 
 function prepareOn(client: Client, shared: { epoch: number; hashes: Map<string, string> }): void {
+  // node-postgres's record of a connection's prepared statements (pg 8): without it, statements go unnamed as before.
+  if (typeof client.connection?.parsedStatements !== 'object') return;
   const query = client.query.bind(client) as Query;
   let prepared = 0;
   let inTransaction = false;
