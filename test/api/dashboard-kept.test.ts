@@ -12,6 +12,17 @@ async function passOne(s: TestServer): Promise<number> {
   return rows.length;
 }
 
+/** Another account with `username`'s roles and departments (and password), as `copy`. */
+async function copyUser(s: TestServer, username: string, copy: string): Promise<void> {
+  const user = await s.db.selectFrom('sysUser' as any).selectAll().where('username' as any, '=', username).executeTakeFirstOrThrow() as any;
+  const id = `${copy}-id`;
+  await s.db.insertInto('sysUser' as any).values({ ...user, id, username: copy } as any).execute();
+  for (const table of ['sysUserRole', 'sysUserDepart']) {
+    const rows = await s.db.selectFrom(table as any).selectAll().where('userId' as any, '=', user.id).execute() as any[];
+    for (const r of rows) await s.db.insertInto(table as any).values({ ...r, id: `${copy}-${r.id}`.slice(0, 32), userId: id } as any).execute();
+  }
+}
+
 describe(`首页 figures kept per row-rule scope [${BACKEND}]`, () => {
   let kept: TestServer;
   let fresh: TestServer;
@@ -46,6 +57,18 @@ describe(`首页 figures kept per row-rule scope [${BACKEND}]`, () => {
 
     const chart = expectOk(await kept.api.get('/sys/dashboard/chart', { token: admin }));
     expect(expectOk(await kept.api.get('/sys/dashboard/chart', { token: admin }))).toEqual(chart);
+  });
+
+  it('shares them between users whose rules reach the same rows, never with one whose rules reach others', async () => {
+    await copyUser(kept, 'reviewer', 'reviewer2');
+    await copyUser(kept, 'applicant', 'applicant2');
+    const ask = async (username: string) => expectOk(await kept.api.get('/sys/dashboard/analysis', { token: await kept.login(username) }));
+    const reviewer = await ask('reviewer');
+    await passOne(kept);
+    expect(await ask('reviewer2')).toEqual(reviewer);
+    // An applicant's rule reaches their own projects: a new applicant has none, whatever the first one was shown.
+    expect((await ask('applicant')).totals.declared).toBeGreaterThan(0);
+    expect((await ask('applicant2')).totals.declared).toBe(0);
   });
 
   it('counts cheap figures afresh, so a change shows at once', async () => {

@@ -26,10 +26,13 @@ export function scopeOf(req: FastifyRequest, table: string): Promise<RowScope | 
   return rowRuleScope(ctx.db, req, ctx.schemas.get(table)!, ctx.schemas.schemas);
 }
 
-/** What names a scope for kept figures: its rules' key, else the SQL and values its condition gives. */
+/**
+ * What names a scope for kept figures: the SQL and values its condition gives, so users whose rules
+ * reach the same rows (every reviewer's state rule) share figures. Not the rules' `key`, which names
+ * the user too.
+ */
 export function scopeKey(db: Kysely<any>, table: string, scope: RowScope | null): string {
   if (!scope) return '*';
-  if (scope.key !== undefined) return `key:${scope.key}`;
   const { sql, parameters } = db.selectFrom(table).select('id').where(scope).compile();
   return JSON.stringify([sql, parameters]);
 }
