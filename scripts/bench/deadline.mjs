@@ -9,23 +9,14 @@
 // a second after it, and every one must be refused (409 不在申报时间内) and left a draft.
 // Usage: node scripts/bench/deadline.mjs   env APPLICANTS (500), FAILING (50), DATABASE_URL (PostgreSQL:
 //        a throwaway database is made on that server and dropped after).
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { buildServer, serverBuildState } from '../build-server.mjs';
-import { machineLine, pct, throwawayPostgres } from './lib/load.mjs';
-import { loginTo, openProductDb, startProduct } from './lib/product.mjs';
+import { machineLine, pct } from './lib/load.mjs';
+import { loginTo, openProductDb, startProduct, throwawayProduct } from './lib/product.mjs';
 
 const APPLICANTS = Number(process.env.APPLICANTS ?? 500);
 const FAILING = Math.min(APPLICANTS, Number(process.env.FAILING ?? 50));
 const PASSWORD = 'Bench-Deadline-2025';
 
-if (serverBuildState()) await buildServer();
-const root = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-deadline-'));
-const dataDir = path.join(root, 'data');
-const pgDb = process.env.DATABASE_URL ? await throwawayPostgres(process.env.DATABASE_URL, 'bench_deadline') : null;
-const port = 18900 + Math.floor(Math.random() * 300);
-const api = `http://127.0.0.1:${port}/jeecg-boot`;
+const { dataDir, pgUrl, port, api, dispose } = await throwawayProduct('deadline', 18900);
 const pad = (n) => String(n).padStart(2, '0');
 /** 'YYYY-MM-DD HH:mm:ss' in this machine's time zone, as the server writes times. */
 const local = (d) => `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())} ${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}`;
@@ -81,13 +72,13 @@ const summary = (results) => {
 
 let server, db;
 try {
-  console.log(`deadline: ${APPLICANTS.toLocaleString('en')} applicants submitting at once, ${pgDb ? 'PostgreSQL' : 'SQLite'}`);
-  server = await startProduct({ dataDir, pgUrl: pgDb?.url, port, password: PASSWORD }); // migrates and seeds
+  console.log(`deadline: ${APPLICANTS.toLocaleString('en')} applicants submitting at once, ${pgUrl ? 'PostgreSQL' : 'SQLite'}`);
+  server = await startProduct({ dataDir, pgUrl: pgUrl, port, password: PASSWORD }); // migrates and seeds
   await server.stop();
-  db = await openProductDb({ dataDir, pgUrl: pgDb?.url });
+  db = await openProductDb({ dataDir, pgUrl: pgUrl });
   await addApplicants(db);
   await db.run('update pms_race set declare_end = ? where is_current = 1', [local(new Date(Date.now() + 3_600_000))]);
-  server = await startProduct({ dataDir, pgUrl: pgDb?.url, port, password: PASSWORD });
+  server = await startProduct({ dataDir, pgUrl: pgUrl, port, password: PASSWORD });
 
   let t0 = performance.now();
   const tokens = [];
@@ -126,7 +117,7 @@ try {
 
   // A second after the deadline: every late submission refused, every draft left a draft.
   await db.run('update pms_race set declare_end = ? where is_current = 1', [local(new Date(Date.now() - 1000))]);
-  server = await startProduct({ dataDir, pgUrl: pgDb?.url, port, password: PASSWORD });
+  server = await startProduct({ dataDir, pgUrl: pgUrl, port, password: PASSWORD });
   const late = await Promise.all(Array.from({ length: FAILING }, async (_, n) => {
     const token = await loginTo(api, name(n), PASSWORD);
     return call('POST', '/pms/project/transition', token, { id: `rushp${n}_1`, transition: 'submit' });
@@ -139,6 +130,5 @@ try {
 } finally {
   await server?.stop();
   await db?.close();
-  await pgDb?.drop();
-  fs.rmSync(root, { recursive: true, force: true });
+  await dispose();
 }

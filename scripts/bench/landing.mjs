@@ -13,13 +13,9 @@
 // statements hold the thread until the count is done.
 // Usage: node scripts/bench/landing.mjs   env PROJECTS (200000), DURATION (4), DATABASE_URL (PostgreSQL:
 //        a throwaway database is made on that server and dropped after).
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import autocannon from 'autocannon';
-import { buildServer, serverBuildState } from '../build-server.mjs';
-import { machineLine, pct, throwawayPostgres } from './lib/load.mjs';
-import { drain as drainServer, loginTo, openProductDb, startProduct } from './lib/product.mjs';
+import { machineLine, pct } from './lib/load.mjs';
+import { drain as drainServer, loginTo, openProductDb, startProduct, throwawayProduct } from './lib/product.mjs';
 
 const PROJECTS = Number(process.env.PROJECTS ?? 200_000);
 const DURATION = Number(process.env.DURATION ?? 4);
@@ -27,14 +23,9 @@ const PASSWORD = 'Bench-Landing-2025';
 const STATES = ['draft', 'submitted', 'passed', 'rejected', 'returned'];
 const USERS = ['admin', 'reviewer', 'applicant'];
 
-if (serverBuildState()) await buildServer();
-const root = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-landing-'));
-const dataDir = path.join(root, 'data');
-const pgDb = process.env.DATABASE_URL ? await throwawayPostgres(process.env.DATABASE_URL, 'bench_landing') : null;
-const port = 18600 + Math.floor(Math.random() * 300);
-const api = `http://127.0.0.1:${port}/jeecg-boot`;
+const { dataDir, pgUrl, port, api, dispose } = await throwawayProduct('landing', 18600);
 
-const startServer = (env = {}) => startProduct({ dataDir, pgUrl: pgDb?.url, port, password: PASSWORD, env });
+const startServer = (env = {}) => startProduct({ dataDir, pgUrl: pgUrl, port, password: PASSWORD, env });
 
 /** Copies of the seeded projects: every fifth a draft, the others submitted over the last 40 days. */
 async function addProjects(db) {
@@ -49,7 +40,7 @@ async function addProjects(db) {
     }
     await db.insert('pms_project', cols, rows);
   }
-  await db.run(pgDb ? 'vacuum analyze pms_project' : 'analyze pms_project');
+  await db.run(pgUrl ? 'vacuum analyze pms_project' : 'analyze pms_project');
 }
 
 const login = (username) => loginTo(api, username, PASSWORD);
@@ -65,10 +56,10 @@ const ROUTES = ['/sys/permission/getUserPermissionByToken', '/sys/annountCement/
 
 let server;
 try {
-  console.log(`landing: ${PROJECTS.toLocaleString('en')} projects, ${pgDb ? 'PostgreSQL' : 'SQLite'}`);
+  console.log(`landing: ${PROJECTS.toLocaleString('en')} projects, ${pgUrl ? 'PostgreSQL' : 'SQLite'}`);
   server = await startServer(); // migrates and seeds
   await server.stop();
-  const db = await openProductDb({ dataDir, pgUrl: pgDb?.url });
+  const db = await openProductDb({ dataDir, pgUrl: pgUrl });
   const t0 = performance.now();
   await addProjects(db);
   console.log(`  projects added in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
@@ -130,6 +121,5 @@ try {
   await db.close();
 } finally {
   await server?.stop();
-  await pgDb?.drop();
-  fs.rmSync(root, { recursive: true, force: true });
+  await dispose();
 }

@@ -2,10 +2,29 @@
 // over HTTP: start and stop it on a data folder (or a PostgreSQL database), reach its database beside it,
 // log in, and wait until it has answered what a load run left queued.
 import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import pg from 'pg';
-import { repo } from './load.mjs';
+import { buildServer, serverBuildState } from '../../build-server.mjs';
+import { repo, throwawayPostgres } from './load.mjs';
+
+/**
+ * Where a bench runs the product: the compiled server (built first when stale), a throwaway data
+ * folder, a throwaway PostgreSQL database when DATABASE_URL is set, a free-looking port from `basePort`.
+ * `dispose()` drops what it made.
+ */
+export async function throwawayProduct(name, basePort) {
+  if (serverBuildState()) await buildServer();
+  const root = fs.mkdtempSync(path.join(os.tmpdir(), `bench-${name}-`));
+  const pgDb = process.env.DATABASE_URL ? await throwawayPostgres(process.env.DATABASE_URL, `bench_${name}`) : null;
+  const port = basePort + Math.floor(Math.random() * 300);
+  return {
+    root, dataDir: path.join(root, 'data'), pgUrl: pgDb?.url, port, api: `http://127.0.0.1:${port}/jeecg-boot`,
+    dispose: async () => { await pgDb?.drop(); fs.rmSync(root, { recursive: true, force: true }); },
+  };
+}
 
 /** The compiled server on `port`, until `stop()`; resolves once it answers /health. SERVER_ARGS: node flags for it (--cpu-prof …). */
 export async function startProduct({ dataDir, pgUrl, port, password, env = {} }) {
