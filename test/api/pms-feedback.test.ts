@@ -2,6 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectEnvelope, expectOk } from '../helpers/envelope.js';
 import { BACKEND, startServer, type TestServer } from '../helpers/server.js';
+import { addUserWithRole } from '../helpers/users.js';
 
 /**
  * 意见反馈 (schemas/pms/pms_feedback.json): every signed-in role submits feedback and reads only
@@ -77,6 +78,26 @@ describe(`意见反馈: users send, the administrator replies [${BACKEND}]`, () 
     const bell = expectOk(await s.api.get('/sys/annountCement/listByUser?pageSize=50', { token: token.expert }));
     expect(bell.sysMsgList.map((m: any) => m.titile)).toContain('「意见反馈」已关闭：已关闭');
     refused(await fire(f.id, 'close'), 409, '当前状态「已关闭」不能关闭');
+  });
+
+  it('holds one limit for the page and the mini-program: five in ten minutes, whichever way they come', async () => {
+    const t = await addUserWithRole(s, admin, 'feedback_flood', '反馈频繁', 'applicant');
+    const body = (n: number) => ({ type: 'bug', title: `频繁反馈${n}`, content: '内容', contact: '13800000000' });
+    const viaPage = (n: number) => s.api.post('/pms/feedback/add', body(n), { token: t });
+    const viaApplet = (n: number) => s.api.post('/applet/feedback/add', body(n), { token: t });
+    // A refused add (no title) is not counted.
+    refused(await s.api.post('/pms/feedback/add', { type: 'bug', content: '没有标题' }, { token: t }), 400, /标题/);
+    expectOk(await viaPage(1), '添加成功！');
+    expectOk(await viaApplet(2), '提交成功，感谢您的反馈！');
+    expectOk(await viaPage(3), '添加成功！');
+    expectOk(await viaApplet(4), '提交成功，感谢您的反馈！');
+    expectOk(await viaPage(5), '添加成功！');
+    refused(await viaPage(6), 429, '反馈提交过于频繁，请10分钟后再试');
+    refused(await viaApplet(7), 429, '反馈提交过于频繁，请10分钟后再试');
+    const stored = await (s.db as any).selectFrom('pms_feedback').select('title').where('createBy', '=', 'feedback_flood').execute();
+    expect(stored.map((r: any) => r.title).sort()).toEqual([1, 2, 3, 4, 5].map((n) => `频繁反馈${n}`));
+    // The limit is the user's own: another sender still gets through on the page.
+    await send('reviewer', '限流不影响他人');
   });
 
   it('checks the fields: a required title and content', async () => {

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
+import type { SchemaModule } from '../../crud/hooks.js';
 import { compileValidators } from '../../../schema/validator.js';
 import { requireAction } from '../../crud/permission.js';
 import { workflowGuard } from '../../crud/workflow.js';
@@ -8,6 +9,8 @@ import { newId } from '../../util/ids.js';
 import { formatDateTime } from '../../util/time.js';
 import { waitText } from '../login/throttle.js';
 import { documentedOnly, fields } from '../../openapi/request-docs.js';
+import { routeOf } from '../../http/request-log.js';
+import type { StateStore } from '../../state/store.js';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
 
@@ -16,6 +19,31 @@ const SCHEMA = 'pms_feedback';
 const FIELDS = ['type', 'title', 'content', 'contact'];
 /** Accepted feedback per user: at most this many, each restarting the window. */
 export const FEEDBACK_LIMIT = { max: 5, windowMs: 10 * 60_000 };
+
+/**
+ * Counts one feedback of the user and refuses (429) the one over FEEDBACK_LIMIT: the one limit of
+ * both ways in, the mini-program's `/applet/feedback/add` and the page's `/pms/feedback/add`, in one
+ * counter of the shared store. Called just before the row is written, after its checks passed.
+ */
+export async function countFeedback(state: StateStore, userId: string): Promise<void> {
+  const counter = await state.increment(`applet:feedback:${userId}`, FEEDBACK_LIMIT.windowMs);
+  if (counter.count > FEEDBACK_LIMIT.max) throw new ClientError(429, `反馈提交过于频繁，请${waitText(FEEDBACK_LIMIT.windowMs)}后再试`);
+}
+
+/**
+ * 意见反馈's page (schemas/pms/pms_feedback.json): its generic add counts against the same limit as the
+ * mini-program's. An Excel import (the page's 导入, no role's but the administrator's) is a bulk load
+ * of feedback collected elsewhere, not a sender's, and is not counted.
+ */
+export const feedbackModule: SchemaModule = {
+  schema: SCHEMA,
+  hooks: {
+    async beforeAdd(h) {
+      if (routeOf(h.req).endsWith('/importExcel')) return;
+      await countFeedback(h.ctx.state, h.user.id);
+    },
+  },
+};
 
 /**
  * `POST /applet/feedback/add`: 意见反馈 from the mini-program, by a signed-in user holding
@@ -41,8 +69,7 @@ export function feedbackRoutes() {
       if (body.type !== undefined && body.type !== null && !types.some((t) => t.value === body.type)) throw badRequest('反馈类型不正确');
 
       const user = req.user!;
-      const counter = await app.ctx.state.increment(`applet:feedback:${user.id}`, FEEDBACK_LIMIT.windowMs);
-      if (counter.count > FEEDBACK_LIMIT.max) throw new ClientError(429, `反馈提交过于频繁，请${waitText(FEEDBACK_LIMIT.windowMs)}后再试`);
+      await countFeedback(app.ctx.state, user.id);
 
       const values: Record<string, unknown> = {
         ...body, id: newId(), createBy: user.username, createTime: formatDateTime(), updateBy: null, updateTime: null, sysOrgCode: user.orgCode,
