@@ -167,6 +167,15 @@ describe(`personnel assessment: plan, tasks, results [${BACKEND}]`, () => {
     await score('reviewer', 'reviewer', [6, 6]);
     // While the plan runs an assessee does not see their result.
     expect(expectOk(await s.api.get(`/assess/result/list?planId=${planId}`, as('expert4'))).records).toEqual([]);
+    // Nor does one who also heads their department: expert2 reads the others of 信息技术组, not their own card.
+    const runningHeaded = expectOk(await s.api.get(`/assess/result/list?planId=${planId}&pageSize=50`, as('expert2'))).records;
+    expect(runningHeaded.map((x: any) => x.assessee).sort()).toEqual(['expert', 'expert3', 'expert5']);
+    const headOwn = await db().selectFrom('assess_result').select('id').where('planId', '=', planId).where('assessee', '=', 'expert2').executeTakeFirstOrThrow();
+    refused(await s.api.get(`/assess/result/card?id=${headOwn.id}`, as('expert2')), 403, '考核尚未结束，结果暂不可查看');
+    refused(await s.api.get(`/assess/result/queryById?id=${headOwn.id}`, as('expert2')), 200, '未找到对应数据');
+    expectOk(await s.api.get(`/assess/result/card?id=${runningHeaded[0].id}`, as('expert2')));
+    // Those who manage the plan still read every card while it runs.
+    expect(expectOk(await s.api.get(`/assess/result/card?id=${headOwn.id}`, as('admin')))).toMatchObject({ assessee: 'expert2' });
     expectOk(await fire(planId, 'end'), '结束考核成功！');
     const left = await db().selectFrom('assess_task').select('state').where('planId', '=', planId).where('state', '!=', 'submitted').execute();
     expect(left.length).toBe(12);
@@ -198,6 +207,8 @@ describe(`personnel assessment: plan, tasks, results [${BACKEND}]`, () => {
     const headed = expectOk(await s.api.get(`/assess/result/list?planId=${planId}&pageSize=50`, as('expert2'))).records;
     expect(headed.map((x: any) => x.assessee).sort()).toEqual(['expert', 'expert2', 'expert3', 'expert5']);
     const theirs = headed.find((x: any) => x.assessee === 'expert');
+    // Once the plan has ended the head reads their own card too.
+    expect(expectOk(await s.api.get(`/assess/result/card?id=${headed.find((x: any) => x.assessee === 'expert2').id}`, as('expert2')))).toMatchObject({ assessee: 'expert2', planState: 'ended' });
     refused(await s.api.get(`/assess/result/queryById?id=${theirs.id}`, as('expert4')), 200, '未找到对应数据');
     refused(await s.api.get(`/assess/result/card?id=${theirs.id}`, as('expert4')), 404, '未找到对应数据');
     const exported = await xlsxRows(`/assess/result/exportXls?planId=${planId}`, 'expert4');

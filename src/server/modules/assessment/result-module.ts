@@ -4,7 +4,7 @@ import { grantsOf } from '../../auth/grants.js';
 import type { HookContext, Row, RowScope, SchemaModule } from '../../crud/hooks.js';
 import { requestActions, requireAction } from '../../crud/permission.js';
 import { requireRead } from '../../crud/read-access.js';
-import { badRequest, notFound, ok } from '../../http/result.js';
+import { badRequest, forbidden, notFound, ok } from '../../http/result.js';
 import { headedDeparts } from './people.js';
 import { CLOSED_PLAN, PLAN, planOf, RESULT } from './plan-data.js';
 import { resultCard } from './results.js';
@@ -13,10 +13,12 @@ import { documentedOnly, fields } from '../../openapi/request-docs.js';
 /* eslint-disable @typescript-eslint/no-explicit-any */
 
 /**
- * Who reads which result (考核实例): the administrator and the holders of 考核结果 every one; an
- * assessee their own once the plan has ended; a department head (JeecgBoot's 上级 identity with
- * 负责部门) those of the departments they head and below — all of them holding the page (its menu
- * or a button). Everyone else none.
+ * Who reads which result (考核实例): the administrator and the holders of 考核结果 every one (they
+ * manage the plans, and see a result while its plan runs); an assessee their own only once the plan
+ * has ended; a department head (JeecgBoot's 上级 identity with 负责部门) the others' of the
+ * departments they head and below — never their own through that reach, so a head who is assessed
+ * waits for the end like any assessee. All of them hold the page (its menu or a button). Everyone
+ * else none.
  */
 async function resultScope(h: HookContext): Promise<RowScope | null> {
   const { admin } = await grantsOf(h.ctx.db, h.req);
@@ -26,7 +28,7 @@ async function resultScope(h: HookContext): Promise<RowScope | null> {
   const headed = await headedDeparts(h.db, me);
   return (eb) => eb.or([
     eb.and([eb('assessee', '=', me), eb('planId', 'in', eb.selectFrom(PLAN).select('id').where('state', 'in', CLOSED_PLAN))]),
-    ...(headed.length ? [eb('departId', 'in', headed)] : []),
+    ...(headed.length ? [eb.and([eb('departId', 'in', headed), eb('assessee', '<>', me)])] : []),
   ]);
 }
 
@@ -44,7 +46,12 @@ export const resultModule: SchemaModule = {
       const scope = await resultScope({ db, user: req.user!, req, ctx: app.ctx });
       if (scope) q = q.where(scope);
       const row = await q.executeTakeFirst() as Row | undefined;
-      if (!row) throw notFound('未找到对应数据');
+      if (!row) {
+        // One's own card outside the scope: its plan has not ended yet. Say so rather than "not found".
+        const own = scope && await db.selectFrom(RESULT).select('id').where('id', '=', id).where('assessee', '=', req.user!.username).executeTakeFirst();
+        if (own) throw forbidden('考核尚未结束，结果暂不可查看');
+        throw notFound('未找到对应数据');
+      }
       const plan = await planOf(db, String(row.planId));
       const person = await db.selectFrom('sys_user').select('realname').where('username', '=', String(row.assessee)).executeTakeFirst() as Row | undefined;
       const depart = row.departId ? await db.selectFrom('sys_depart').select('departName').where('id', '=', String(row.departId)).executeTakeFirst() as Row | undefined : undefined;
