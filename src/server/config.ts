@@ -44,6 +44,12 @@ export interface Config {
    * DASHBOARD_KEEP_MS (10,000; 0 counts every request afresh) to users of the same row-rule scope.
    */
   dashboardFigures: { keepMs: number; costlyMs: number };
+  /**
+   * Live-notice sockets (`/websocket/{userId}`) this instance keeps open: LIVE_SOCKETS_PER_USER (10)
+   * per user, the oldest closed for a new one; LIVE_SOCKETS_PER_ADDRESS (50) per client address, a
+   * new one beyond it refused.
+   */
+  liveSockets: { perUser: number; perAddress: number };
 }
 
 export interface S3Config {
@@ -91,7 +97,18 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
       keepMs: milliseconds('DASHBOARD_KEEP_MS', env.DASHBOARD_KEEP_MS, 10_000),
       costlyMs: milliseconds('DASHBOARD_COSTLY_MS', env.DASHBOARD_COSTLY_MS, 50),
     },
+    liveSockets: {
+      perUser: atLeastOne('LIVE_SOCKETS_PER_USER', env.LIVE_SOCKETS_PER_USER, 10),
+      perAddress: atLeastOne('LIVE_SOCKETS_PER_ADDRESS', env.LIVE_SOCKETS_PER_ADDRESS, 50),
+    },
   };
+}
+
+function atLeastOne(name: string, raw: string | undefined, fallback: number): number {
+  if (raw === undefined || raw === '') return fallback;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < 1) throw new Error(`${name} must be a whole number of at least 1, got "${raw}"`);
+  return n;
 }
 
 function milliseconds(name: string, raw: string | undefined, fallback: number): number {

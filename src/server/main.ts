@@ -2,7 +2,7 @@ import { buildApp } from './app.js';
 import { verifyPassword } from './auth/password.js';
 import { purgeExpired } from './auth/session.js';
 import { bootstrap } from './bootstrap.js';
-import { DEFAULT_ADMIN_PASSWORD, readConfig } from './config.js';
+import { DEFAULT_ADMIN_PASSWORD, readConfig, type Config } from './config.js';
 import { loggerOptions } from './http/log-redact.js';
 import { markDraining } from './http/health.js';
 import { listenMetrics } from './http/metrics.js';
@@ -13,7 +13,14 @@ import { SchemaError } from '../schema/check.js';
 // V8's code cache (Node 20 has no module compile cache).
 async function main(): Promise<void> {
   const started = Date.now();
-  const config = readConfig();
+  let config: Config;
+  try {
+    config = readConfig();
+  } catch (e) {
+    // A malformed setting (LIVE_SOCKETS_PER_USER=many): one line naming it, not a stack trace.
+    console.error(`configuration error: ${(e as Error).message}`);
+    process.exit(1);
+  }
 
   let boot;
   try {

@@ -109,6 +109,51 @@ describe(`live notices over WebSocket [${BACKEND}]`, () => {
     expect(applicant.heard.filter((m) => m.msgTxt === '新任务：汇总评审意见')).toHaveLength(1);
   });
 
+  it('keeps at most LIVE_SOCKETS_PER_USER of a user (the oldest closed, 4008) and LIVE_SOCKETS_PER_ADDRESS from one address (one more closed, 4029)', async () => {
+    const capped = await startServer({ env: { LIVE_SOCKETS_PER_USER: '3', LIVE_SOCKETS_PER_ADDRESS: '5' } });
+    const mine: LiveSocket[] = [];
+    try {
+      const t = { applicant: await capped.login('applicant'), reviewer: await capped.login('reviewer'), admin: await capped.login('admin') };
+      const openAs = async (who: keyof typeof t) => { const l = await openLive(capped.apiUrl, userId[who], t[who]); mine.push(l); return l; };
+      const closeOf = (l: LiveSocket) => new Promise<[number, string]>((resolve) => {
+        if (l.ws.readyState === l.ws.CLOSED) throw new Error('already closed');
+        l.ws.once('close', (code, reason) => resolve([code, String(reason)]));
+      });
+      const [first, second, third] = [await openAs('applicant'), await openAs('applicant'), await openAs('applicant')];
+      const firstClosed = closeOf(first);
+      const fourth = await openAs('applicant');
+      expect(await firstClosed).toEqual([4008, 'too many sockets of this user: oldest closed']);
+      // The three newest still answer, and hear the user's notices.
+      for (const l of [second, third, fourth]) {
+        expect(l.ws.readyState).toBe(l.ws.OPEN);
+        l.ws.send('HeartBeat');
+        expect(await l.next((m) => m.cmd === 'heartcheck')).toMatchObject({ cmd: 'heartcheck' });
+      }
+      expect(capped.app.ctx.live.hub.socketsOf(userId.applicant).size).toBe(3);
+      // 127.0.0.1 holds three (the applicant's); two more of another user fill it to five, the sixth is closed at once.
+      await openAs('reviewer');
+      await openAs('reviewer');
+      const sixth = await openAs('admin');
+      expect(await closeOf(sixth)).toEqual([4029, 'too many sockets from this address']);
+      expect(capped.app.ctx.live.hub.socketsOf(userId.admin).size).toBe(0);
+      // Once one closes, the address may open another.
+      const gone = closeOf(second);
+      second.close();
+      await gone;
+      for (let i = 0; i < 50 && capped.app.ctx.live.hub.socketsOf(userId.applicant).size > 2; i++) await new Promise((r) => setTimeout(r, 20));
+      const again = await openAs('admin');
+      again.ws.send('HeartBeat');
+      expect(await again.next((m) => m.cmd === 'heartcheck')).toMatchObject({ cmd: 'heartcheck' });
+    } finally {
+      for (const l of mine) l.close();
+      await capped.close();
+    }
+    const { readConfig } = await import('../../src/server/config.js');
+    expect(readConfig({}).liveSockets).toEqual({ perUser: 10, perAddress: 50 });
+    expect(() => readConfig({ LIVE_SOCKETS_PER_USER: '0' })).toThrow('LIVE_SOCKETS_PER_USER must be a whole number of at least 1, got "0"');
+    expect(() => readConfig({ LIVE_SOCKETS_PER_ADDRESS: 'many' })).toThrow('LIVE_SOCKETS_PER_ADDRESS must be a whole number of at least 1, got "many"');
+  });
+
   it('with REDIS_URL, a publication on one instance reaches a socket on another', async () => {
     // The test server joins Redis, and a second instance on the same database joins it too.
     await s.app.ctx.live.useRedis(REDIS_URL);

@@ -28,6 +28,11 @@ export class LiveHub {
     set.add(socket);
   }
 
+  /** The user's sockets on this instance, oldest first (a Set keeps the order they were added in). */
+  socketsOf(userId: string): ReadonlySet<WebSocket> {
+    return this.byUser.get(userId) ?? new Set();
+  }
+
   remove(userId: string, socket: WebSocket): void {
     const set = this.byUser.get(userId);
     if (!set) return;
