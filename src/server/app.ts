@@ -64,7 +64,20 @@ const SCHEMA_MODULES: SchemaModule[] = [categoryModule, fillRuleModule, ...SYSTE
 
 /** The whole HTTP surface: the API under /jeecg-boot, the single-page app under /2025/. */
 export async function buildApp(ctx: AppContext, opts: { logger?: boolean | object } = {}): Promise<FastifyInstance> {
+  const limits = ctx.config.http;
   const app = Fastify({
+    // A client that sends its headers, or its request, too slowly (slowloris) is cut off; an idle
+    // kept-alive connection is closed; a socket silent too long too, if HTTP_CONNECTION_TIMEOUT_MS says so.
+    requestTimeout: limits.requestTimeoutMs,
+    connectionTimeout: limits.connectionTimeoutMs,
+    keepAliveTimeout: limits.keepAliveTimeoutMs,
+    http: {
+      headersTimeout: limits.headersTimeoutMs,
+      requestTimeout: limits.requestTimeoutMs,
+      // Node looks for late headers and requests at this interval (30 s by default, which would let
+      // a 10 s header timeout run to 40 s): a quarter of the header timeout, between 50 ms and 1 s.
+      connectionsCheckingInterval: Math.min(1000, Math.max(50, Math.floor((limits.headersTimeoutMs || limits.requestTimeoutMs || 4000) / 4))),
+    },
     logger: opts.logger ?? false,
     // One line per request from request-log.ts instead of Fastify's two; its id is the proxy's X-Request-Id when sent.
     logController: new LogController({ disableRequestLogging: true }),
@@ -77,9 +90,13 @@ export async function buildApp(ctx: AppContext, opts: { logger?: boolean | objec
     // The site's pages and files (web.ts) and the health checks keep theirs.
     exposeHeadRoutes: false,
     // Requests the HTTP parser rejects (bad URL characters, broken headers) still get an envelope.
+    // A request whose headers or body did not arrive within the timeouts: 408. Either way the socket is
+    // closed once the answer is written, whether or not the client closes its side (a slowloris does not).
     clientErrorHandler(err, socket) {
-      const body = JSON.stringify({ success: false, message: '请求格式错误', code: 400, result: null, timestamp: Date.now() });
-      if (socket.writable) socket.end(`HTTP/1.1 400 Bad Request\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`);
+      const late = (err as NodeJS.ErrnoException).code === 'ERR_HTTP_REQUEST_TIMEOUT';
+      const [code, status, message] = late ? [408, 'Request Timeout', '请求超时'] : [400, 'Bad Request', '请求格式错误'];
+      const body = JSON.stringify({ success: false, message, code, result: null, timestamp: Date.now() });
+      if (socket.writable) socket.end(`HTTP/1.1 ${code} ${status}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`, () => socket.destroy());
       else socket.destroy(err);
     },
     // Router errors (bad percent-encoding, over-long parameters) answer in the envelope, without echoing the URL.
@@ -90,6 +107,10 @@ export async function buildApp(ctx: AppContext, opts: { logger?: boolean | objec
     ajv: { customOptions: { allErrors: false, coerceTypes: 'array', removeAdditional: false, allowUnionTypes: true } },
     schemaController: lazyValidators(),
   });
+  // On the server itself too: Fastify reads a keep-alive timeout of 0 as its own default (72 s).
+  app.server.headersTimeout = limits.headersTimeoutMs;
+  app.server.keepAliveTimeout = limits.keepAliveTimeoutMs;
+  app.server.maxConnections = limits.maxConnections;
   app.decorate('ctx', ctx);
   await app.register(securityHeaders);
   // Before any route: it records the route inventory the API document is built from.

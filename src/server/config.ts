@@ -50,6 +50,21 @@ export interface Config {
    * new one beyond it refused.
    */
   liveSockets: { perUser: number; perAddress: number };
+  /** The HTTP server's timeouts and connection cap (HTTP_* in README.md); a timeout of 0 is none. */
+  http: HttpLimits;
+}
+
+export interface HttpLimits {
+  /** HTTP_HEADERS_TIMEOUT_MS (10,000): a request's headers must arrive whole within this, or the socket is closed. */
+  headersTimeoutMs: number;
+  /** HTTP_REQUEST_TIMEOUT_MS (120,000): the whole request, body included, must arrive within this (a 10 MB upload at 1 Mbit/s takes 84 s). */
+  requestTimeoutMs: number;
+  /** HTTP_KEEP_ALIVE_TIMEOUT_MS (5,000): how long an idle kept-alive connection waits for its next request. */
+  keepAliveTimeoutMs: number;
+  /** HTTP_CONNECTION_TIMEOUT_MS (0, none): a socket silent this long is closed, mid-request too (a long import or export). */
+  connectionTimeoutMs: number;
+  /** HTTP_MAX_CONNECTIONS (10,000): sockets the server holds at once; one more is dropped. */
+  maxConnections: number;
 }
 
 export interface S3Config {
@@ -101,7 +116,23 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
       perUser: atLeastOne('LIVE_SOCKETS_PER_USER', env.LIVE_SOCKETS_PER_USER, 10),
       perAddress: atLeastOne('LIVE_SOCKETS_PER_ADDRESS', env.LIVE_SOCKETS_PER_ADDRESS, 50),
     },
+    http: httpLimits(env),
   };
+}
+
+function httpLimits(env: NodeJS.ProcessEnv): HttpLimits {
+  const limits: HttpLimits = {
+    headersTimeoutMs: milliseconds('HTTP_HEADERS_TIMEOUT_MS', env.HTTP_HEADERS_TIMEOUT_MS, 10_000),
+    requestTimeoutMs: milliseconds('HTTP_REQUEST_TIMEOUT_MS', env.HTTP_REQUEST_TIMEOUT_MS, 120_000),
+    keepAliveTimeoutMs: milliseconds('HTTP_KEEP_ALIVE_TIMEOUT_MS', env.HTTP_KEEP_ALIVE_TIMEOUT_MS, 5_000),
+    connectionTimeoutMs: milliseconds('HTTP_CONNECTION_TIMEOUT_MS', env.HTTP_CONNECTION_TIMEOUT_MS, 0),
+    maxConnections: atLeastOne('HTTP_MAX_CONNECTIONS', env.HTTP_MAX_CONNECTIONS, 10_000),
+  };
+  // Node refuses a header timeout longer than the request's: the headers are part of the request.
+  if (limits.requestTimeoutMs > 0 && limits.headersTimeoutMs > limits.requestTimeoutMs) {
+    throw new Error(`HTTP_HEADERS_TIMEOUT_MS (${limits.headersTimeoutMs}) must not be longer than HTTP_REQUEST_TIMEOUT_MS (${limits.requestTimeoutMs})`);
+  }
+  return limits;
 }
 
 function atLeastOne(name: string, raw: string | undefined, fallback: number): number {
