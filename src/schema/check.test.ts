@@ -102,6 +102,15 @@ describe('checkSchemaSet', () => {
     expect(() => checkPageSchema({ ...position, fields: [{ ...position.fields[1], personal: 'yes' }] }, 'x.json')).toThrow(/\/fields\/0\/personal: must be boolean/);
   });
 
+  it('a personal page (a log whose rows are personal as a whole): every column is personal, and the mark is a boolean', () => {
+    const log = { ...position, code: 'sys_log', table: 'sys_log', api: '/sys/log', permission: 'system:log', personal: true } as PageSchema;
+    expect(checkPageSchema(log, 'x.json').personal).toBe(true);
+    expect(() => checkPageSchema({ ...log, personal: 'yes' }, 'x.json')).toThrow(/\/personal: must be boolean/);
+    const byLog = { ...position, code: 'p', table: 'p', fields: [{ ...position.fields[1], dict: { table: 'sys_log', text: 'code', value: 'code' } }] } as PageSchema;
+    expect(() => checkSchemaSet([{ schema: log, source: 'l.json' }, { schema: byLog, source: 'p.json' }]))
+      .toThrow('p.json: /fields/0/dict/text: "code" is personal data of sys_log: no other page may read it through a dictionary');
+  });
+
   it('refuses duplicate codes and API paths', () => {
     const p = position as PageSchema;
     expect(() => checkSchemaSet([{ schema: p, source: 'a.json' }, { schema: { ...p, table: 'other' }, source: 'b.json' }])).toThrow('b.json: /code: "sys_position" is also declared in a.json');

@@ -6,7 +6,7 @@ import { actionPermission } from './permission';
 import { rowMarksProblem } from './row-marks';
 import { rowRulesProblem } from './row-rules';
 import { workflowProblem } from './workflow';
-import { SYSTEM_FIELDS, type PageSchema } from './types';
+import { isPersonal, SYSTEM_FIELDS, type PageSchema } from './types';
 
 /** A broken schema: names the source, the JSON path and the problem in one line. */
 export class SchemaError extends Error {
@@ -161,7 +161,7 @@ export function checkSchemaSet(entries: { schema: PageSchema; source: string }[]
         if (!col) throw new SchemaError(source, where, `"${dict[key]}" is not a field of ${dict.table}`);
         if (col.sensitive) throw new SchemaError(source, where, `"${dict[key]}" is sensitive and cannot be read through a dictionary`);
         // Its own page's readers may read it anyway; a dictionary on another page would hand it to that page's readers.
-        if (col.personal && target !== schema) throw new SchemaError(source, where, `"${dict[key]}" is personal data of ${dict.table}: no other page may read it through a dictionary`);
+        if (isPersonal(target, col) && target !== schema) throw new SchemaError(source, where, `"${dict[key]}" is personal data of ${dict.table}: no other page may read it through a dictionary`);
       }
     });
   }

@@ -39,6 +39,7 @@ export const pageMetaSchema = {
     permission: { type: 'string', pattern: '^[a-zA-Z][a-zA-Z0-9_:]*$' },
     kind: { enum: ['single', 'tree', 'main', 'sub'] },
     version: { type: 'integer', minimum: 1 },
+    personal: { type: 'boolean' },
     tree: {
       type: 'object', additionalProperties: false, required: ['pidField', 'hasChildField', 'textField'],
       properties: { pidField: { type: 'string', pattern: NAME }, hasChildField: { type: 'string', pattern: NAME }, textField: { type: 'string', pattern: NAME } },

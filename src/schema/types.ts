@@ -182,6 +182,11 @@ export interface PageSchema {
   rowRules?: RowRule[];
   /** Tags and tints on list rows whose values meet conditions (row-marks.ts): a task 已逾期. */
   rowMarks?: RowMark[];
+  /**
+   * The rows as a whole are personal data (a data log's snapshots of other pages' rows, the login and
+   * operation log, data-source connection details): every column counts as a `personal` field.
+   */
+  personal?: boolean;
   version?: number;
 }
 
@@ -196,3 +201,9 @@ export const SYSTEM_FIELDS: FieldSchema[] = [
 ];
 
 export const snakeCase = (name: string) => name.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+
+/**
+ * A column only those who may read its page may read (a phone, an e-mail, a data log's content):
+ * a `personal` field, or any column of a `personal` page. A `sensitive` field is never readable at all.
+ */
+export const isPersonal = (schema: Pick<PageSchema, 'personal'>, field: Pick<FieldSchema, 'personal' | 'sensitive'>): boolean => !field.sensitive && !!(schema.personal || field.personal);

@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifySchema } from 'fastify';
 import type { Kysely } from 'kysely';
 import { columnFields } from '../../schema/ddl.js';
 import { pageComponents } from '../../schema/permission.js';
-import type { PageSchema } from '../../schema/types.js';
+import { isPersonal, type PageSchema } from '../../schema/types.js';
 import { ERROR_COMPONENTS, ERROR_RESPONSES, resultOf } from './envelope.js';
 import { recordRoutes, type RouteAccess } from './inventory.js';
 import { pageOperations, type PageAccess } from './page-doc.js';
@@ -84,7 +84,8 @@ async function seedExamples(app: FastifyInstance): Promise<Map<string, Json>> {
   const out = new Map<string, Json>();
   for (const schema of app.ctx.schemas.schemas) {
     if (schema.api.startsWith('/online/data/')) continue;
-    const columns = columnFields(schema).filter((f) => !f.sensitive && !f.personal).map((f) => f.name);
+    const columns = columnFields(schema).filter((f) => !f.sensitive && !isPersonal(schema, f)).map((f) => f.name);
+    if (!columns.length) continue; // a personal page's rows: no example at all
     try {
       const row = await db.selectFrom(schema.table).select(columns).orderBy('createTime', 'asc').orderBy('id').limit(1).executeTakeFirst();
       if (row) out.set(schema.code, row);

@@ -1,8 +1,13 @@
 import type { FastifyRequest } from 'fastify';
-import type { PageSchema } from '../../../schema/types.js';
+import { columnFields } from '../../../schema/ddl.js';
+import { isPersonal, type PageSchema } from '../../../schema/types.js';
+import { DATA_LOG_TABLE } from '../../crud/data-log.js';
 import { mayRead } from '../../crud/read-access.js';
+import { rowRuleScope } from '../../crud/row-rules.js';
 import type { AppContext } from '../../http/context.js';
 import { ClientError, forbidden } from '../../http/result.js';
+import { dataLogScope } from '../system/data-log-scope.js';
+import type { Reach } from './runner.js';
 
 /** A report or a graph as its menu entry names it: by id or by code. */
 export interface RunnableReport { id: string; code: string }
@@ -77,4 +82,60 @@ export async function loadRunnable<T>(ctx: AppContext, req: FastifyRequest, kind
   }
   await requireReportAccess(ctx, req, kind, ids(found));
   return found;
+}
+
+/**
+ * The tables whose personal columns (schema `personal`: a user's phone, a data log's rows) the user
+ * may read in report SQL: those of the pages they may read themselves (mayRead: the page's menu entry
+ * or buttons, or the administrator role) — 用户管理 for sys_user's phone, 数据日志 for sys_data_log —
+ * and read whole. A report reads every row of a table, so a page whose row rules, data rules or
+ * module scope narrow it for the user (我的项目 shows an applicant their own projects, 数据日志 a
+ * reviewer the entries of rows they reach) does not open its personal columns to their reports.
+ */
+export async function personalReach(ctx: AppContext, req: FastifyRequest): Promise<Set<string>> {
+  const reach = new Set<string>();
+  for (const schema of ctx.schemas.schemas) {
+    if (reach.has(schema.table.toLowerCase()) || !columnFields(schema).some((f) => isPersonal(schema, f))) continue;
+    if (await holdsPage(ctx, req, schema) && await readsEveryRow(ctx, req, schema)) reach.add(schema.table.toLowerCase());
+  }
+  return reach;
+}
+
+/** Whether nothing narrows the page's rows for the user (the data log: its own scope; any other page: its row and data rules). */
+async function readsEveryRow(ctx: AppContext, req: FastifyRequest, schema: PageSchema): Promise<boolean> {
+  try {
+    if (schema.table === DATA_LOG_TABLE) return (await dataLogScope(ctx, req)) === null;
+    return (await rowRuleScope(ctx.db, req, schema, ctx.schemas.schemas)) === null;
+  } catch {
+    return false; // a data rule that no longer fits its page refuses the page: nor does it open a report
+  }
+}
+
+/**
+ * A stored report's (or graph's) author: whoever last saved it — its `updateBy`, else its `createBy`.
+ * Saving checks the statement against the saver's reach (report-module.ts, graph-module.ts), so the
+ * author is always the last one whose reach the statement was checked against.
+ */
+export const authorOf = (head: { createBy?: unknown; updateBy?: unknown }): string | null => {
+  const name = head.updateBy || head.createBy;
+  return typeof name === 'string' && name ? name : null;
+};
+
+/**
+ * The reach a stored report runs with: the personal columns of the pages both its author and the
+ * user running it may read, each as they stand now. The author's bounds what the designer meant
+ * the report to show (and was checked when it was saved), the runner's keeps a report saved by an
+ * administrator from showing phones to someone without 用户管理; a report whose author is unknown or
+ * gone reads no personal column.
+ */
+export async function runReach(ctx: AppContext, req: FastifyRequest, head: { createBy?: unknown; updateBy?: unknown }): Promise<Reach> {
+  const mine = await personalReach(ctx, req);
+  const author = authorOf(head);
+  if (!mine.size || !author) return new Set();
+  if (author === req.user!.username) return mine;
+  const user = await ctx.db.selectFrom('sysUser').select(['id', 'username', 'realname', 'orgCode']).where('username', '=', author).where('delFlag', '=', 0).executeTakeFirst();
+  if (!user) return new Set();
+  // The reach asks of a request only its user (and the server, whose grants cache it then uses).
+  const theirs = await personalReach(ctx, { user, server: req.server } as unknown as FastifyRequest);
+  return new Set([...mine].filter((t) => theirs.has(t)));
 }

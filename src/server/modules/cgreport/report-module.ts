@@ -5,7 +5,7 @@ import type { CrudHooks, HookContext, SchemaModule } from '../../crud/hooks.js';
 import { requireAction } from '../../crud/permission.js';
 import type { AppContext } from '../../http/context.js';
 import { badRequest, ok } from '../../http/result.js';
-import { loadRunnable, REPORT } from './report-access.js';
+import { loadRunnable, personalReach, REPORT, runReach } from './report-access.js';
 import { ReportService, type Report } from './report-service.js';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
@@ -26,17 +26,22 @@ const checkSource = (dbSource: unknown) => {
   if (typeof dbSource === 'string' && dbSource.trim()) throw badRequest(`暂不支持外部数据源: ${dbSource}`);
 };
 
-/** Stored SQL is checked when written: a report that could not run safely is never saved. */
+/**
+ * Stored SQL is checked when written: a report that could not run safely is never saved, nor one
+ * reading a personal column (a phone, a data log) of a page its author may not read. Whoever saves
+ * a report becomes its author (its updateBy), so an edit checks the statement again against the
+ * editor's pages, even when the edit leaves the statement as it was.
+ */
 const hooks: CrudHooks = {
   async beforeAdd(h: HookContext, values) {
     checkSource(values.dbSource);
-    await reportService(h.ctx).check(values.cgrSql, h.db);
+    await reportService(h.ctx).check(values.cgrSql, h.db, await personalReach(h.ctx, h.req));
   },
   afterEdit(h: HookContext) { reportService(h.ctx).forget(); },
   afterDelete(h: HookContext) { reportService(h.ctx).forget(); },
-  async beforeEdit(h: HookContext, changes) {
+  async beforeEdit(h: HookContext, changes, _body, current) {
     if ('dbSource' in changes) checkSource(changes.dbSource);
-    if ('cgrSql' in changes) await reportService(h.ctx).check(changes.cgrSql, h.db);
+    await reportService(h.ctx).check('cgrSql' in changes ? changes.cgrSql : current.cgrSql, h.db, await personalReach(h.ctx, h.req));
   },
 };
 
@@ -131,13 +136,14 @@ async function routes(app: FastifyInstance): Promise<void> {
   app.get('/online/cgreport/api/getQueryInfo/:code', { config: { access: 'record' }, schema: { params: idParam } }, async (req) => ok(queryInfo(await report(req))));
   app.get('/online/cgreport/api/getParamsInfo/:code', { config: { access: 'record' }, schema: { params: idParam } }, async (req) => ok((await report(req)).params));
   app.get('/online/cgreport/api/getData/:code', { config: { access: 'record' }, schema: { params: idParam, querystring: anyQuery } }, async (req) => {
-    return ok(await service.data(await report(req), req.query as Record<string, unknown>));
+    const r = await report(req);
+    return ok(await service.data(r, req.query as Record<string, unknown>, await runReach(app.ctx, req, r.head)));
   });
 
   /** The whole report as .xlsx: getData's query without paging (the row cap applies), shown columns, dictionary texts. */
   app.get('/online/cgreport/api/exportXls/:code', { config: { access: 'record' }, schema: { params: idParam, querystring: anyQuery } }, async (req, reply) => {
     const r = await report(req);
-    const { records } = await service.data(r, { ...(req.query as Record<string, unknown>), pageNo: 1, pageSize: WHOLE_REPORT });
+    const { records } = await service.data(r, { ...(req.query as Record<string, unknown>), pageNo: 1, pageSize: WHOLE_REPORT }, await runReach(app.ctx, req, r.head));
     const shown = shownItems(r);
     const file = await writeWorkbook(sheetSchema(r, shown), withDictText(records, await dictOptionsOf(app.ctx, shown)), req.user!.realname || req.user!.username);
     return reply.type('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
@@ -152,7 +158,7 @@ async function routes(app: FastifyInstance): Promise<void> {
   }, async (req) => {
     await requireAction(app.ctx.db, req, 'online:cgreport:add').catch(() => requireAction(app.ctx.db, req, 'online:cgreport:edit'));
     checkSource(req.query.dbKey);
-    const { guarded, columns } = await service.check(req.query.sql);
+    const { guarded, columns } = await service.check(req.query.sql, undefined, await personalReach(app.ctx, req));
     return ok({
       fields: columns.map((name, i) => ({ fieldName: name, fieldTxt: name, fieldType: 'String', isShow: 1, isOrder: 0, isSearch: 0, searchMode: 'single', orderNum: i })),
       params: guarded.params.map((name, i) => ({ paramName: name, paramTxt: name, paramValue: '', orderNum: i })),

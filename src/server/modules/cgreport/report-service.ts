@@ -2,9 +2,10 @@ import path from 'node:path';
 import type { Kysely } from 'kysely';
 import pg from 'pg';
 import { columnFields } from '../../../schema/ddl.js';
+import { isPersonal } from '../../../schema/types.js';
 import type { AppContext } from '../../http/context.js';
 import { badRequest, notFound } from '../../http/result.js';
-import { PostgresReportRunner, REPORT_MAX_ROWS, SqliteReportRunner, type ReportRunner } from './runner.js';
+import { NO_REACH, PostgresReportRunner, REPORT_MAX_ROWS, SqliteReportRunner, type Reach, type ReportRunner, type TableGrant } from './runner.js';
 import { guardReportSql, renderSql, ReportSqlError, type GuardedSql, type GuardPolicy } from './sql-guard.js';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
@@ -102,37 +103,50 @@ export class ReportService {
   private async buildPolicy(internal: Set<string>): Promise<GuardPolicy> {
     const sensitive = new Set<string>();
     const guardedTables = new Set<string>();
-    const grants = this.ctx.schemas.schemas.map((s) => {
+    const personalTables = new Set<string>();
+    const grants = this.ctx.schemas.schemas.map((s): TableGrant => {
       const fields = columnFields(s);
       for (const f of fields.filter((x) => x.sensitive)) {
         sensitive.add(f.name.toLowerCase());
         sensitive.add(snake(f.name));
         guardedTables.add(s.table.toLowerCase());
       }
-      const columns = (secret: boolean) => fields.filter((f) => !!f.sensitive === secret).map((f) => snake(f.name));
-      return { table: s.table, columns: columns(false), sensitive: columns(true) };
+      const personal = fields.filter((f) => isPersonal(s, f)).map((f) => snake(f.name));
+      if (personal.length) personalTables.add(s.table.toLowerCase());
+      return {
+        table: s.table,
+        columns: fields.filter((f) => !f.sensitive && !isPersonal(s, f)).map((f) => snake(f.name)),
+        personal,
+        whole: !!s.personal,
+        page: s.title,
+        sensitive: fields.filter((f) => f.sensitive).map((f) => snake(f.name)),
+      };
     });
-    // The database enforces these grants; the names denied below only make the plain cases'
-    // refusals clearer. Without enforced grants a table holding a sensitive column stays out
-    // entirely on PostgreSQL, where a whole row can be turned into one value.
+    // The database enforces these grants, and the personal columns within each statement's reach;
+    // the names denied below only make the plain cases' refusals clearer. Without enforced grants a
+    // table holding a sensitive or personal column stays out entirely on PostgreSQL, where a whole
+    // row can be turned into one value.
     const enforced = await this.runner.columnGrants(grants);
-    const shut = this.ctx.dialect === 'postgres' && !enforced ? guardedTables : new Set<string>();
+    const shut = this.ctx.dialect === 'postgres' && !enforced ? new Set([...guardedTables, ...personalTables]) : new Set<string>();
     return {
       guardedTables,
       deny: (id) => {
         if (internal.has(id)) return `报表SQL不能访问内部表 ${id}`;
         if (sensitive.has(id)) return `报表SQL不能读取敏感字段 ${id}`;
-        if (shut.has(id)) return `报表SQL不能访问含敏感字段的表 ${id}`;
+        if (shut.has(id)) return `报表SQL不能访问含敏感字段或个人信息的表 ${id}`;
         return undefined;
       },
     };
   }
 
-  /** Checks SQL as the designer saves it: the guard, then the database's own parse (no rows read). */
-  async check(sql: unknown, db: Kysely<any> = this.ctx.db as Kysely<any>): Promise<{ guarded: GuardedSql; columns: string[] }> {
+  /**
+   * Checks SQL as the designer saves it: the guard, then the database's own parse (no rows read),
+   * which refuses a personal column outside `reach` (the pages the designer may read).
+   */
+  async check(sql: unknown, db: Kysely<any> = this.ctx.db as Kysely<any>, reach: Reach = NO_REACH): Promise<{ guarded: GuardedSql; columns: string[] }> {
     const guarded = await this.guard(sql, db);
     const { sql: text, params } = renderSql(guarded, {}, (n) => this.runner.placeholder(n));
-    const columns = await this.runner.columns(text, params).catch(rethrowClient);
+    const columns = await this.runner.columns(text, params, reach).catch(rethrowClient);
     this.refuseSensitive(columns);
     return { guarded, columns };
   }
@@ -159,8 +173,11 @@ export class ReportService {
     if (hit) throw badRequest(`报表SQL不能读取敏感字段 ${hit}`);
   }
 
-  /** A page of a report: filters on its search fields, a sort on an orderable field, the row cap. */
-  async data(report: Report, query: Record<string, unknown>): Promise<{ total: number; records: Row[] }> {
+  /**
+   * A page of a report: filters on its search fields, a sort on an orderable field, the row cap; a
+   * personal column outside `reach` (the pages both its author and this user may read) is refused.
+   */
+  async data(report: Report, query: Record<string, unknown>, reach: Reach = NO_REACH): Promise<{ total: number; records: Row[] }> {
     const guarded = await this.guard(report.head.cgrSql);
     const defaults = Object.fromEntries(report.params.map((p) => [p.paramName, p.paramValue ?? null]));
     const inner = renderSql(guarded, paramValues(guarded, query, defaults), (n) => this.runner.placeholder(n));
@@ -169,7 +186,7 @@ export class ReportService {
     const where = this.searchConditions(report.items.filter((i) => Number(i.isSearch) === 1) as SearchField[], query, ph);
     const whereSql = where.length ? ` where ${where.join(' and ')}` : '';
     const from = `from (${inner.sql}) cgr${whereSql}`;
-    const countRows = await this.runner.rows(`select count(*) as total ${from}`, params).catch(rethrowClient);
+    const countRows = await this.runner.rows(`select count(*) as total ${from}`, params, reach).catch(rethrowClient);
     const total = Number(Object.values(countRows[0] ?? { total: 0 })[0]);
 
     let order = '';
@@ -180,7 +197,7 @@ export class ReportService {
     const pageSize = rawSize === -521 ? REPORT_MAX_ROWS : Math.min(Math.max(1, Math.trunc(rawSize) || 10), 1000);
     const pageNo = Math.max(1, Math.trunc(Number(query.pageNo ?? 1)) || 1);
     const pageSql = `select * ${from}${order} limit ${ph(pageSize)} offset ${ph((pageNo - 1) * pageSize)}`;
-    const records = await this.runner.rows(pageSql, params).catch(rethrowClient);
+    const records = await this.runner.rows(pageSql, params, reach).catch(rethrowClient);
     if (records[0]) this.refuseSensitive(Object.keys(records[0]));
     return { total, records };
   }
@@ -214,16 +231,16 @@ export class ReportService {
   /**
    * Every row of a stored statement at once, up to the row cap (a graph draws them all): guarded as
    * when saved, its `${}` parameters bound from the request (`self_<name>` or `<name>`) or `defaults`,
-   * filtered on `search` fields as a report's getData is.
+   * filtered on `search` fields as a report's getData is; personal columns only within `reach`.
    */
-  async rowsOf(sql: unknown, query: Record<string, unknown>, defaults: Record<string, string | null> = {}, search: SearchField[] = []): Promise<Row[]> {
+  async rowsOf(sql: unknown, query: Record<string, unknown>, defaults: Record<string, string | null> = {}, search: SearchField[] = [], reach: Reach = NO_REACH): Promise<Row[]> {
     const guarded = await this.guard(sql);
     const inner = renderSql(guarded, paramValues(guarded, query, defaults), (n) => this.runner.placeholder(n));
     const params: unknown[] = [...inner.params];
     const ph = (v: unknown) => { params.push(v); return this.runner.placeholder(params.length); };
     const where = this.searchConditions(search, query, ph);
     const capped = `select * from (${inner.sql}) cgr${where.length ? ` where ${where.join(' and ')}` : ''} limit ${ph(REPORT_MAX_ROWS)}`;
-    const rows = await this.runner.rows(capped, params).catch(rethrowClient);
+    const rows = await this.runner.rows(capped, params, reach).catch(rethrowClient);
     if (rows[0]) this.refuseSensitive(Object.keys(rows[0]));
     return rows;
   }

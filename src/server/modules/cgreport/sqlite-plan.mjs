@@ -8,6 +8,15 @@
 /** A statement the policy refuses; the message is shown to the report's designer. */
 export class PlanRefusal extends Error {}
 
+/**
+ * The refusals of personal data, worded alike on both databases (runner.ts explains PostgreSQL's
+ * with them): the table and column, and the page whose readers may read it.
+ */
+export const personalColumnRefusal = (table, column, page) => `查询包含敏感字段 ${table}.${column}（需要「${page}」权限）`;
+export const personalTableRefusal = (table, page) => `查询包含敏感表 ${table}（需要「${page}」权限）`;
+
+const NO_REACH = new Set();
+
 // Opcodes that take columns from a cursor (p1): Column and Offset one (p2), RowData the whole row.
 const COLUMN_READS = new Set(['Column', 'Offset']);
 // Opcodes that walk or search a cursor (p1): through an index, they reveal how its key values compare.
@@ -68,15 +77,18 @@ export function planChecker(db) {
     }
     return layout;
   };
-  return (stmt, params, policy) => checkProgram(db.prepare(`EXPLAIN ${stmt.source}`).all(...params), current(), policy);
+  return (stmt, params, policy, reach) => checkProgram(db.prepare(`EXPLAIN ${stmt.source}`).all(...params), current(), policy, reach);
 }
 
 /**
  * Refuses the program unless it reads only what `policy` allows:
- * `readable`: table (lower case) → the columns a report may read; a table missing is internal;
- * `sensitive`: table → its sensitive columns (only for the message).
+ * `readable`: table (lower case) → the columns every report may read; a table missing is internal;
+ * `sensitive`: table → its sensitive columns (only for the message);
+ * `personal`: table → its personal columns, read only when `reach` holds the table;
+ * `whole`: the tables personal as a whole, not even opened unless `reach` holds them;
+ * `pages`: table → the title of the page whose readers may read its personal columns (for the message).
  */
-export function checkProgram(program, layout, policy) {
+export function checkProgram(program, layout, policy, reach = NO_REACH) {
   const cursors = new Map();
   const bind = (cursor, object) => {
     const list = cursors.get(cursor) ?? [];
@@ -90,6 +102,8 @@ export function checkProgram(program, layout, policy) {
     const object = layout.get(op.p2);
     if (!object) throw new PlanRefusal('报表SQL读取了无法识别的数据');
     if (!policy.readable.has(object.table)) throw new PlanRefusal(`报表SQL不能访问内部表 ${object.table}`);
+    // Even counting a log's rows or walking its index is reading it.
+    if (policy.whole?.has(object.table) && !reach.has(object.table)) throw new PlanRefusal(personalTableRefusal(object.table, pageOf(policy, object.table)));
     bind(op.p1, object);
   }
   for (const op of program) {
@@ -104,20 +118,26 @@ export function checkProgram(program, layout, policy) {
     if (!KEY_ORDER_READS.has(op.opcode)) continue;
     for (const object of cursors.get(op.p1) ?? []) {
       // Counting an index's entries (OP_Count) tells nothing of its key; walking it in order does.
-      for (const name of object.keyColumns) refuseUnreadable(object, name, policy);
-      if (COLUMN_READS.has(op.opcode)) refuseUnreadable(object, object.columns[op.p2] ?? null, policy);
-      if (op.opcode === 'RowData') for (const name of object.columns) refuseUnreadable(object, name, policy);
+      for (const name of object.keyColumns) refuseUnreadable(object, name, policy, reach);
+      if (COLUMN_READS.has(op.opcode)) refuseUnreadable(object, object.columns[op.p2] ?? null, policy, reach);
+      if (op.opcode === 'RowData') for (const name of object.columns) refuseUnreadable(object, name, policy, reach);
     }
   }
 }
 
+const pageOf = (policy, table) => policy.pages?.get(table) ?? table;
+
 /** Refuses a column a report may not read; null (a position that cannot be named) stands for any column of the table. */
-function refuseUnreadable(object, name, policy) {
+function refuseUnreadable(object, name, policy, reach) {
   if (name === '') return; // the rowid
   const readable = policy.readable.get(object.table);
   const names = name === null ? object.tableColumns : [name];
   for (const n of names) {
     if (readable.has(n)) continue;
+    if (policy.personal?.get(object.table)?.has(n)) {
+      if (reach.has(object.table)) continue;
+      throw new PlanRefusal(personalColumnRefusal(object.table, n, pageOf(policy, object.table)));
+    }
     if (policy.sensitive.get(object.table)?.has(n)) throw new PlanRefusal(`报表SQL不能读取敏感字段 ${n}`);
     throw new PlanRefusal(`报表SQL不能读取未声明的字段 ${object.table}.${n}`);
   }

@@ -86,3 +86,64 @@ describe('report statements checked on their compiled program', () => {
     expect(refusal('select hidden from late')).toBe('报表SQL不能访问内部表 late');
   });
 });
+
+describe('personal columns and tables, read only within the statement\'s reach', () => {
+  const people = new Database(':memory:');
+  people.exec(`
+    create table sys_user (id text primary key, username text, realname text, phone text, email text, password text);
+    create index idx_user_phone on sys_user (phone);
+    create table sys_data_log (id text primary key, data_table text, data_content text);
+    create table demo (id integer primary key, name text, uid text);
+    create view contacts as select username, phone from sys_user;
+  `);
+  const checkPeople = planChecker(people);
+  const policy = {
+    readable: new Map([
+      ['sys_user', new Set(['id', 'username', 'realname'])],
+      ['sys_data_log', new Set<string>()],
+      ['demo', new Set(['id', 'name', 'uid'])],
+    ]),
+    sensitive: new Map([['sys_user', new Set(['password'])]]),
+    personal: new Map([['sys_user', new Set(['phone', 'email'])], ['sys_data_log', new Set(['id', 'data_table', 'data_content'])]]),
+    whole: new Set(['sys_data_log']),
+    pages: new Map([['sys_user', '用户管理'], ['sys_data_log', '数据日志']]),
+  };
+  const refused = (sql: string, reach: Set<string> = new Set()) => {
+    try { checkPeople(people.prepare(sql), [], policy, reach); } catch (e) { if (e instanceof PlanRefusal) return e.message; throw e; }
+    return 'ok';
+  };
+  const phone = '查询包含敏感字段 sys_user.phone（需要「用户管理」权限）';
+  const email = '查询包含敏感字段 sys_user.email（需要「用户管理」权限）';
+  const log = '查询包含敏感表 sys_data_log（需要「数据日志」权限）';
+
+  it.each([
+    ['select phone, email from sys_user', phone],
+    ['select email, phone from sys_user', email],
+    ['select * from sys_user', phone],
+    ['select u.phone as p from sys_user u', phone],
+    ['select "PHONE" from sys_user', phone],
+    ['select length(phone) from sys_user', phone],
+    ["select count(*) from sys_user where phone like '139%'", phone],
+    ['select username from sys_user order by email', email],
+    ["select name from demo where uid in (select id from sys_user where phone = '1')", phone],
+    ['with t as (select email as e from sys_user) select e from t', email],
+    ['select d.name, u.email from demo d join sys_user u on u.id = d.uid', email],
+    ['select realname from sys_user union select phone from sys_user', phone],
+    ['select phone from contacts', phone],
+    ['select * from sys_data_log', log],
+    ['select count(*) from sys_data_log', log],
+    ['select (select max(data_content) from sys_data_log) as c', log],
+  ])('refuses %s outside the reach, naming the column and the page', (sql, message) => {
+    expect(refused(sql)).toBe(message);
+  });
+
+  it('lets the same statements through once the reach holds their tables; sensitive columns stay out whatever the reach', () => {
+    const all = new Set(['sys_user', 'sys_data_log']);
+    for (const sql of ['select phone, email from sys_user', 'select u.phone as p from sys_user u', 'with t as (select email as e from sys_user) select e from t',
+      'select * from sys_data_log', 'select count(*) from sys_data_log', 'select phone from contacts']) expect(refused(sql, all), sql).toBe('ok');
+    expect(refused('select phone from sys_user', new Set(['sys_data_log']))).toBe(phone);
+    expect(refused('select * from sys_user', all)).toBe('报表SQL不能读取敏感字段 password');
+    expect(refused('select username, realname from sys_user')).toBe('ok');
+    expect(refused('select count(*) from sys_user')).toBe('ok');
+  });
+});

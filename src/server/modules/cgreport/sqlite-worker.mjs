@@ -11,16 +11,21 @@ db.pragma('busy_timeout = 5000');
 const checkPlan = planChecker(db);
 
 /** What reports may read, as the server last sent it; nothing until then. */
-let policy = { readable: new Map(), sensitive: new Map() };
+let policy = { readable: new Map(), sensitive: new Map(), personal: new Map(), whole: new Set(), pages: new Map() };
 
+const lower = (names) => new Set((names ?? []).map((c) => c.toLowerCase()));
 const setPolicy = (tables) => {
   policy = {
-    readable: new Map(tables.map((t) => [t.table.toLowerCase(), new Set(t.columns.map((c) => c.toLowerCase()))])),
-    sensitive: new Map(tables.map((t) => [t.table.toLowerCase(), new Set(t.sensitive.map((c) => c.toLowerCase()))])),
+    readable: new Map(tables.map((t) => [t.table.toLowerCase(), lower(t.columns)])),
+    sensitive: new Map(tables.map((t) => [t.table.toLowerCase(), lower(t.sensitive)])),
+    personal: new Map(tables.map((t) => [t.table.toLowerCase(), lower(t.personal)])),
+    whole: new Set(tables.filter((t) => t.whole).map((t) => t.table.toLowerCase())),
+    pages: new Map(tables.map((t) => [t.table.toLowerCase(), t.page ?? t.table])),
   };
 };
 
-parentPort.on('message', ({ id, op, sql, params, maxRows, tables }) => {
+// `reach`: the tables whose personal columns this statement may read (its author's and runner's pages).
+parentPort.on('message', ({ id, op, sql, params, maxRows, tables, reach }) => {
   try {
     if (op === 'policy') {
       setPolicy(tables);
@@ -29,7 +34,7 @@ parentPort.on('message', ({ id, op, sql, params, maxRows, tables }) => {
     }
     const stmt = db.prepare(sql);
     if (!stmt.reader || !stmt.readonly) throw new PlanRefusal('报表SQL只能是SELECT查询');
-    checkPlan(stmt, params, policy);
+    checkPlan(stmt, params, policy, lower(reach));
     if (op === 'columns') {
       parentPort.postMessage({ id, columns: stmt.columns().map((c) => c.name) });
       return;

@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
-import type { FieldSchema, PageSchema } from '../../../schema/types.js';
+import { columnFields } from '../../../schema/ddl.js';
+import { isPersonal, type FieldSchema, type PageSchema } from '../../../schema/types.js';
 import { mayRead } from '../../crud/read-access.js';
 import type { AppContext } from '../../http/context.js';
 import { forbidden } from '../../http/result.js';
@@ -16,8 +17,8 @@ export async function requireAnyPage(ctx: Readers, req: FastifyRequest, tables: 
   throw forbidden(`没有权限：需要“${pages.map((p) => p.title).join('”或“')}”的查看权限`);
 }
 
-/** The personal fields of a page (schema flag `personal`): a phone, an e-mail. */
-export const personalFields = (schema: PageSchema): FieldSchema[] => schema.fields.filter((f) => f.personal && !f.virtual);
+/** The personal fields of a page (schema flag `personal` on the field, or on the whole page): a phone, an e-mail, a log line. */
+export const personalFields = (schema: PageSchema): FieldSchema[] => columnFields(schema).filter((f) => isPersonal(schema, f));
 
 /** The page's personal columns the user may read: all of them for the page's readers, none for anyone else. */
 export async function readablePersonal(ctx: Readers, req: FastifyRequest, schema: PageSchema): Promise<string[]> {

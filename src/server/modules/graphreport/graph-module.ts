@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import type { CrudHooks, HookContext, SchemaModule } from '../../crud/hooks.js';
 import type { AppContext } from '../../http/context.js';
 import { badRequest, forbidden, notFound, ok } from '../../http/result.js';
-import { GRAPH, holdsPage, loadRunnable } from '../cgreport/report-access.js';
+import { GRAPH, holdsPage, loadRunnable, personalReach, runReach } from '../cgreport/report-access.js';
 import { checkGraphSource, graphRows, searchFieldsOf } from './graph-source.js';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
@@ -11,16 +11,17 @@ type Row = Record<string, any>;
 
 const HEAD = 'onl_graphreport_head';
 const ITEM = 'onl_graphreport_item';
-/** Columns whose change means the graph's source must be checked again. */
-const SOURCE_COLUMNS = ['dataType', 'cgrSql', 'xaxisField', 'yaxisField'];
-
-/** A graph that could not draw (bad SQL, a JSON/API source, an unknown form or field) is never saved. */
+/**
+ * A graph that could not draw (bad SQL, a JSON/API source, an unknown form or field) is never saved,
+ * nor one reading a personal column of a page its author may not read. Whoever saves a graph becomes
+ * its author (its updateBy), so every edit checks its source against the editor's pages.
+ */
 const hooks: CrudHooks = {
   async beforeAdd(h: HookContext, values) {
-    await checkGraphSource(h.ctx, h.db, values);
+    await checkGraphSource(h.ctx, h.db, values, await personalReach(h.ctx, h.req));
   },
   async beforeEdit(h: HookContext, changes, _body, current) {
-    if (SOURCE_COLUMNS.some((c) => c in changes)) await checkGraphSource(h.ctx, h.db, { ...current, ...changes });
+    await checkGraphSource(h.ctx, h.db, { ...current, ...changes }, await personalReach(h.ctx, h.req));
   },
 };
 
@@ -57,7 +58,7 @@ async function routes(app: FastifyInstance): Promise<void> {
   app.get('/online/graphreport/api/getChartsData', { config: { access: 'record' }, schema: { querystring: anyQuery } }, async (req) => {
     const query = req.query as Record<string, unknown>;
     const { head, items } = await loadRunnable(ctx, req, GRAPH, () => loadGraph(ctx, idOf(query)), (g) => ({ id: g.head.id, code: g.head.code }));
-    const data = await graphRows(ctx, head, query, searchFieldsOf(items));
+    const data = await graphRows(ctx, head, query, searchFieldsOf(items), await runReach(ctx, req, head));
     const { cgrSql: _statement, ...shownHead } = head;
     return ok({ head: shownHead, data, items, dictOptions: await dictOptions(ctx, items) });
   });

@@ -1,12 +1,13 @@
 import { sql, type Kysely } from 'kysely';
 import { columnFields } from '../../../schema/ddl.js';
-import { snakeCase, type FieldSchema, type PageSchema } from '../../../schema/types.js';
+import { isPersonal, snakeCase, type FieldSchema, type PageSchema } from '../../../schema/types.js';
 import type { AppContext } from '../../http/context.js';
 import { badRequest } from '../../http/result.js';
 import { onlineForms } from '../cgform/online-forms.js';
 import { reportService } from '../cgreport/report-module.js';
 import { likePattern, text, wholeDay, type SearchField } from '../cgreport/report-service.js';
-import { REPORT_MAX_ROWS } from '../cgreport/runner.js';
+import { NO_REACH, REPORT_MAX_ROWS, type Reach } from '../cgreport/runner.js';
+import { personalColumnRefusal } from '../cgreport/sqlite-plan.mjs';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
 type Row = Record<string, any>;
@@ -53,24 +54,31 @@ function formSchema(ctx: AppContext, table: unknown): PageSchema {
   return schema;
 }
 
-/** A declared column of the form, by its field name or its database column name; never a sensitive one. */
-function formColumn(schema: PageSchema, name: string): FieldSchema {
+/**
+ * A declared column of the form, by its field name or its database column name; never a sensitive
+ * one, and a personal one only within `reach` (as a report statement's).
+ */
+function formColumn(schema: PageSchema, name: string, reach: Reach): FieldSchema {
   const field = columnFields(schema).find((f) => f.name === name || snakeCase(f.name) === name);
   if (!field) throw badRequest(`Online表单 ${schema.table} 没有字段 ${name}`);
   if (field.sensitive) throw badRequest(`图表不能读取敏感字段 ${name}`);
+  if (isPersonal(schema, field) && !reach.has(schema.table.toLowerCase())) throw badRequest(personalColumnRefusal(schema.table, snakeCase(field.name), schema.title));
   return field;
 }
 
-/** Checks a graph as it is saved: its source runs (SQL parsed by the database, no rows read) and answers every axis field. */
-export async function checkGraphSource(ctx: AppContext, db: Kysely<any>, head: GraphSource): Promise<void> {
+/**
+ * Checks a graph as it is saved: its source runs (SQL parsed by the database, no rows read) and
+ * answers every axis field, reading personal columns only within `reach` (its author's pages).
+ */
+export async function checkGraphSource(ctx: AppContext, db: Kysely<any>, head: GraphSource, reach: Reach = NO_REACH): Promise<void> {
   const type = dataTypeOf(head.dataType);
   const { x, ys } = axisFields(head);
   if (type === 'form') {
     const schema = formSchema(ctx, head.cgrSql);
-    for (const name of [x, ...ys]) formColumn(schema, name);
+    for (const name of [x, ...ys]) formColumn(schema, name, reach);
     return;
   }
-  const { columns } = await reportService(ctx).check(head.cgrSql, db);
+  const { columns } = await reportService(ctx).check(head.cgrSql, db, reach);
   const missing = [x, ...ys].find((name) => !columns.includes(name));
   if (missing) throw badRequest(`图表字段 ${missing} 不在SQL的查询结果中`);
 }
@@ -83,18 +91,18 @@ export function searchFieldsOf(items: Row[]): SearchField[] {
 
 /**
  * The rows a graph draws, at most the report row cap; `query` binds the SQL's `${}` parameters and
- * fills the search fields (`<f>`, `<f>_begin`, `<f>_end`).
+ * fills the search fields (`<f>`, `<f>_begin`, `<f>_end`); personal columns only within `reach`.
  */
-export async function graphRows(ctx: AppContext, head: GraphSource, query: Record<string, unknown>, search: SearchField[] = []): Promise<Row[]> {
+export async function graphRows(ctx: AppContext, head: GraphSource, query: Record<string, unknown>, search: SearchField[] = [], reach: Reach = NO_REACH): Promise<Row[]> {
   const type = dataTypeOf(head.dataType);
-  if (type === 'sql') return reportService(ctx).rowsOf(head.cgrSql, query, {}, search);
+  if (type === 'sql') return reportService(ctx).rowsOf(head.cgrSql, query, {}, search, reach);
   const { x, ys } = axisFields(head);
   const schema = formSchema(ctx, head.cgrSql);
-  const columns = [...new Set([x, ...ys])].map((as) => ({ as, field: formColumn(schema, as).name }));
+  const columns = [...new Set([x, ...ys])].map((as) => ({ as, field: formColumn(schema, as, reach).name }));
   let q = (ctx.db as unknown as Kysely<any>).selectFrom(schema.table).select([...new Set(columns.map((c) => c.field))]);
   // A form's search field is one of its declared columns, found as the axes are.
   for (const s of search) {
-    const col = formColumn(schema, s.fieldName).name;
+    const col = formColumn(schema, s.fieldName, reach).name;
     if (s.searchMode === 'group') {
       const begin = text(query[`${s.fieldName}_begin`]);
       const end = text(query[`${s.fieldName}_end`]);
@@ -110,7 +118,7 @@ export async function graphRows(ctx: AppContext, head: GraphSource, query: Recor
       q = q.where(ctx.dialect === 'postgres' ? sql<boolean>`${sql.ref(col)}::text ilike ${pattern} escape '\\'` : sql<boolean>`${sql.ref(col)} like ${pattern} escape '\\'`);
     }
   }
-  const rows = await q.orderBy(formColumn(schema, x).name).limit(REPORT_MAX_ROWS).execute();
+  const rows = await q.orderBy(formColumn(schema, x, reach).name).limit(REPORT_MAX_ROWS).execute();
   // Keyed by the names the head uses, so the chart finds its axes whichever spelling was saved.
   return rows.map((r) => Object.fromEntries(columns.map((c) => [c.as, r[c.field]])));
 }
