@@ -1,4 +1,5 @@
 import Ajv, { type ErrorObject, type ValidateFunction } from 'ajv';
+import { publicFilesProblem } from './file-kinds';
 import { linkageProblems } from './linkage';
 import { dictOf } from './views';
 import { pageMetaSchema } from './meta-schema';
@@ -116,6 +117,8 @@ export function checkPageSchema(doc: unknown, source: string): PageSchema {
   if (workflow) throw new SchemaError(source, workflow.path, workflow.problem);
   const marks = rowMarksProblem(schema);
   if (marks) throw new SchemaError(source, marks.path, marks.problem);
+  const files = publicFilesProblem(schema);
+  if (files) throw new SchemaError(source, files.path, files.problem);
   return schema;
 }
 

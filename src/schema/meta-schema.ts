@@ -161,6 +161,7 @@ export const pageMetaSchema = {
         },
       },
     },
+    publicFiles: { anyOf: [{ const: true }, ACTION_WHEN] },
     rowMarks: {
       type: 'array',
       maxItems: 20,

@@ -183,6 +183,14 @@ export interface PageSchema {
   /** Tags and tints on list rows whose values meet conditions (row-marks.ts): a task 已逾期. */
   rowMarks?: RowMark[];
   /**
+   * Whether the files of the page's `file`/`image` fields are open to anyone with the link (the
+   * public site's images, avatars): `true` always, or while the holding row's field holds one of
+   * the values (`{ "field": "publishStatus", "in": ["1"] }`: published articles only). Without it a
+   * file is reached through its record: a download needs a token of a user who may read a row
+   * holding it (modules/common/file-access.ts). Images embedded in rich text are always open.
+   */
+  publicFiles?: true | ActionWhen;
+  /**
    * The rows as a whole are personal data (a data log's snapshots of other pages' rows, the login and
    * operation log, data-source connection details): every column counts as a `personal` field.
    */

@@ -114,7 +114,7 @@ describe(`contest projects: declare, submit, audit [${BACKEND}]`, () => {
     expect(Object.fromEntries(states.map((r: any) => [r.name, r.state]))).toEqual({ 批量一: 'passed', 批量二: 'passed', 批量三: 'draft' });
   });
 
-  it('takes only a real PDF as 商业计划书: a renamed file, a path it never stored and a 10 MB+ upload are refused, nothing saved', async () => {
+  it('takes only a real PDF as 商业计划书: a renamed file, a file of another kind, a path it never stored and a 10 MB+ upload are refused, nothing saved', async () => {
     const upload = async (content: BlobPart, name: string) => {
       const form = new FormData();
       form.append('biz', 'project');
@@ -123,7 +123,11 @@ describe(`contest projects: declare, submit, audit [${BACKEND}]`, () => {
     };
     const stored = async (content: BlobPart, name: string) => (await (await upload(content, name)).json()).message as string;
     const realPdf = await stored('%PDF-1.7\n1 0 obj\n<<>>\nendobj\n%%EOF\n', '计划书.pdf');
-    const fakePdf = await stored('<html>not a pdf</html>', '伪装.pdf');
+    // A renamed file is refused as it is uploaded; a file of another kind, under its own name, as it is saved.
+    const renamed = await upload('<html>not a pdf</html>', '伪装.pdf');
+    expect(renamed.status).toBe(400);
+    expect((await renamed.json()).message).toBe('文件内容与类型不符');
+    const fakePdf = await stored('<html>not a pdf</html>', '伪装.txt');
     refused(await s.api.post('/pms/project/add', project('伪装附件', { attachment: fakePdf }), { token: applicant }), 400, '「商业计划书」只能上传PDF文件');
     refused(await s.api.post('/pms/project/add', project('外来路径', { attachment: 'project/none_1700000000000.pdf' }), { token: applicant }), 400, '「商业计划书」的文件不存在，请重新上传');
     refused(await s.api.post('/pms/project/add', project('越界路径', { attachment: '../platform.db' }), { token: applicant }), 400, '「商业计划书」的文件路径无效');

@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
+import type { AppContext } from '../http/context.js';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
 
@@ -11,6 +12,8 @@ export interface JobRun {
   /** The scheduled time of the firing, or the time of 立即执行. */
   now: Date;
   log: FastifyBaseLogger;
+  /** The app the scheduler runs in (its upload store, its page schemas), for the jobs that need more than the database. */
+  ctx?: AppContext;
 }
 
 /**

@@ -4,9 +4,10 @@ import { dailyStatsJob } from './handlers/daily-stats.js';
 import { purgeExpiredJob } from './handlers/purge-expired.js';
 import { declareDeadlineReminderJob, reviewReminderJob } from './handlers/reminders.js';
 import { sampleJob } from './handlers/sample.js';
+import { uploadCleanupJob } from './handlers/upload-cleanup.js';
 
 /** The job classes a 定时任务 row may name. Add a handler file, add it here. */
-const HANDLERS: JobHandler[] = [sampleJob, purgeExpiredJob, contentScheduleJob, declareDeadlineReminderJob, reviewReminderJob, dailyStatsJob];
+const HANDLERS: JobHandler[] = [sampleJob, purgeExpiredJob, contentScheduleJob, declareDeadlineReminderJob, reviewReminderJob, dailyStatsJob, uploadCleanupJob];
 
 const byName = new Map(HANDLERS.map((h) => [h.className, h]));
 

@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
+import type { AppContext } from '../http/context.js';
 import { newId } from '../util/ids.js';
 import { formatDateTime } from '../util/time.js';
 import { jobHandler, unknownJobClass } from './registry.js';
@@ -45,14 +46,14 @@ export async function recordManualRun(db: Kysely<any>, job: JobRow, instance: st
 }
 
 /** Runs the row's handler and records the outcome: a throw is a failed run with its message, never more. */
-export async function performRun(db: Kysely<any>, log: FastifyBaseLogger, job: JobRow, runId: string, now: Date): Promise<void> {
+export async function performRun(db: Kysely<any>, log: FastifyBaseLogger, job: JobRow, runId: string, now: Date, ctx?: AppContext): Promise<void> {
   const started = Date.now();
   let status = 'success';
   let message: string;
   try {
     const handler = jobHandler(job.jobClassName);
     if (!handler) throw new Error(unknownJobClass(job.jobClassName));
-    message = await handler.run({ db, parameter: job.parameter ?? '', now, log });
+    message = await handler.run({ db, parameter: job.parameter ?? '', now, log, ctx });
   } catch (e) {
     status = 'failed';
     message = e instanceof Error ? e.message : String(e);

@@ -32,7 +32,7 @@ export class JobScheduler {
   private soon?: NodeJS.Timeout;
   private stopped = false;
 
-  constructor(private readonly db: Kysely<any>, private readonly log: FastifyBaseLogger, readonly enabled: boolean) {}
+  constructor(private readonly db: Kysely<any>, private readonly log: FastifyBaseLogger, readonly enabled: boolean, private readonly ctx?: AppContext) {}
 
   async start(): Promise<void> {
     if (!this.enabled) return;
@@ -80,7 +80,7 @@ export class JobScheduler {
   /** 立即执行: the run is recorded before this answers, and performed right after, on this instance. */
   async executeNow(job: JobRow): Promise<void> {
     const runId = await recordManualRun(this.db, job, this.instance);
-    this.track(performRun(this.db, this.log, job, runId, new Date()));
+    this.track(performRun(this.db, this.log, job, runId, new Date(), this.ctx));
   }
 
   /** Stops every schedule and waits for the runs under way (the database closes after this). */
@@ -118,7 +118,7 @@ export class JobScheduler {
         return;
       }
       const runId = await claimFiring(this.db, job, fireTime, this.instance);
-      if (runId) await performRun(this.db, this.log, job, runId, fireTime);
+      if (runId) await performRun(this.db, this.log, job, runId, fireTime, this.ctx);
     })());
   }
 

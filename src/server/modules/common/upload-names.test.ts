@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { contentDisposition, resolveInside, servedAs, staticRelativePath } from './static-file.js';
-import { parseBiz, storedName } from './upload-names.js';
+import { originalName, parseBiz, storedName } from './upload-names.js';
 
 describe('parseBiz', () => {
   it('defaults to temp and accepts slash-separated safe segments', () => {
@@ -14,18 +14,29 @@ describe('parseBiz', () => {
 });
 
 describe('storedName', () => {
-  it('keeps the last path part, a short extension and a clean base', () => {
-    expect(storedName('C:\\Users\\me\\报告 (1).PDF', 1700000000000)).toBe('报告_(1)_1700000000000.pdf');
-    expect(storedName('a,b#c?.png', 1)).toBe('a_b_c_1.png');
-    expect(storedName('archive.tar.gz', 1)).toBe('archive_tar_1.gz');
-    expect(storedName('noext', 1)).toBe('noext_1');
-    expect(storedName('x.bad ext', 1)).toBe('x_bad_ext_1');
-    expect(storedName('', 1)).toBe('file_1');
-    expect(storedName('...', 1)).toBe('file_1');
+  const bits = new Uint8Array(16).map((_, i) => i * 17);
+  it('is 128 random bits in hex and the plain extension of the client\'s name, nothing else of it', () => {
+    expect(storedName('C:\\Users\\me\\报告 (1).PDF', bits)).toBe('00112233445566778899aabbccddeeff.pdf');
+    expect(storedName('../../etc/passwd', bits)).toBe('00112233445566778899aabbccddeeff');
+    expect(storedName('archive.tar.gz', bits)).toBe('00112233445566778899aabbccddeeff.gz');
+    expect(storedName('x.bad ext', bits)).toBe('00112233445566778899aabbccddeeff');
+    expect(storedName('.htaccess', bits)).toBe('00112233445566778899aabbccddeeff');
+    expect(storedName('', bits)).toBe('00112233445566778899aabbccddeeff');
   });
-  it('caps the base at 120 UTF-8 bytes without cutting a character', () => {
-    expect(storedName(`${'a'.repeat(300)}.txt`, 1)).toBe(`${'a'.repeat(120)}_1.txt`);
-    expect(storedName(`${'长'.repeat(300)}.txt`, 1)).toBe(`${'长'.repeat(40)}_1.txt`);
+  it('differs on every call', () => {
+    const names = new Set(Array.from({ length: 100 }, () => storedName('a.pdf')));
+    expect(names.size).toBe(100);
+    for (const n of names) expect(n).toMatch(/^[0-9a-f]{32}\.pdf$/);
+  });
+});
+
+describe('originalName', () => {
+  it('keeps the last path part as the client named it, without control characters, capped', () => {
+    expect(originalName('C:\\Users\\me\\报告 (1).PDF')).toBe('报告 (1).PDF');
+    expect(originalName('a\u0007b,c.txt')).toBe('ab,c.txt');
+    expect(originalName('')).toBe('file');
+    expect(originalName('..')).toBe('file');
+    expect([...originalName(`${'长'.repeat(300)}.txt`)].length).toBe(200);
   });
 });
 

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { badRequest } from '../../http/result.js';
 
 /** SPEC §9: uploads without a biz land in `temp`. */
@@ -5,8 +6,6 @@ export const DEFAULT_BIZ = 'temp';
 
 const BIZ_SEGMENT = /^[A-Za-z0-9_-]+$/;
 const BIZ_MAX_LENGTH = 100;
-/** In UTF-8 bytes: with the suffix the name stays well under the 255 bytes file systems allow. */
-const BASE_MAX_BYTES = 120;
 
 /**
  * The sub-directory a client asks for (contract §6.4 `biz`): slash-separated segments of letters,
@@ -23,22 +22,26 @@ export function parseBiz(raw: unknown): string {
   return biz;
 }
 
+/** The longest original name kept (in characters): file systems allow 255 bytes, a download header more. */
+const ORIGINAL_MAX_CHARS = 200;
+
 /**
- * The name a file is stored under: `<base>_<epochMillis>.<ext>` (contract §6.4). The client's name
- * only contributes its last path part, stripped of control characters and of anything that would
- * break a comma-joined value or a URL; the server decides the rest.
+ * The name a file is stored under: 128 random bits in hex plus the client's extension when it is a
+ * plain one (`3f9c…e1.pdf`). Nothing of the client's name but the extension reaches a path, so a
+ * stored file can be neither guessed nor named into another folder; the name the client gave is
+ * kept beside it (originalName) for the download.
  */
-export function storedName(clientName: string | undefined, epochMillis: number): string {
+export function storedName(clientName: string | undefined, random: Uint8Array = randomBytes(16)): string {
   const last = (clientName ?? '').split(/[/\\]/).pop() ?? '';
   const dot = last.lastIndexOf('.');
   const rawExt = dot > 0 ? last.slice(dot + 1) : '';
   const ext = /^[A-Za-z0-9]{1,10}$/.test(rawExt) ? rawExt.toLowerCase() : '';
-  const rawBase = ext ? last.slice(0, dot) : last;
-  const clean = rawBase.replace(/[^\p{L}\p{N}_\-()]+/gu, '_').replace(/^_+|_+$/g, '');
-  let base = '';
-  for (const ch of clean) {
-    if (Buffer.byteLength(base + ch) > BASE_MAX_BYTES) break;
-    base += ch;
-  }
-  return `${base || 'file'}_${epochMillis}${ext ? `.${ext}` : ''}`;
+  return `${Buffer.from(random).toString('hex')}${ext ? `.${ext}` : ''}`;
+}
+
+/** The name the client gave, as a download offers it again: its last path part, without control characters. */
+export function originalName(clientName: string | undefined): string {
+  const last = (clientName ?? '').split(/[/\\]/).pop() ?? '';
+  const clean = [...last.replace(/\p{Cc}/gu, '').trim()].slice(0, ORIGINAL_MAX_CHARS).join('');
+  return clean.replace(/^\.+$/, '') || 'file';
 }

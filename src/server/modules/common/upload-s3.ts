@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
-import { GetObjectCommand, HeadObjectCommand, PutObjectCommand, S3Client, S3ServiceException } from '@aws-sdk/client-s3';
+import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, PutObjectCommand, S3Client, S3ServiceException } from '@aws-sdk/client-s3';
 import type { S3Config } from '../../config.js';
 import { servedAs } from './static-file.js';
 import { storedName } from './upload-names.js';
@@ -13,7 +13,7 @@ const missing = (err: unknown) => status(err) === 404 || (err as { name?: string
 /**
  * Uploads in an S3-compatible bucket (S3_ENDPOINT, S3_BUCKET …), keyed by their relative path. A
  * received file waits on this instance's disk until its form is complete, then streams up;
- * `If-None-Match: *` keeps two instances that picked one name from overwriting each other.
+ * `If-None-Match: *` keeps an object from ever being overwritten.
  */
 export class S3UploadStore implements UploadStore {
   readonly incomingDir: string;
@@ -45,10 +45,14 @@ export class S3UploadStore implements UploadStore {
   }
 
   async save(tmpFile: string, biz: string, clientName: string): Promise<string> {
-    for (let millis = Date.now(); ; millis++) {
-      const rel = `${biz}/${storedName(clientName, millis)}`;
+    for (;;) {
+      const rel = `${biz}/${storedName(clientName)}`;
       if (await this.put(rel, tmpFile)) return rel;
     }
+  }
+
+  async remove(rel: string): Promise<void> {
+    await this.client.send(new DeleteObjectCommand({ Bucket: this.bucket, Key: rel }));
   }
 
   async open(rel: string): Promise<StoredFile | null> {

@@ -20,8 +20,10 @@ export interface StoredFile {
 export interface UploadStore {
   /** Where an upload in progress waits until its form is complete (biz may come after the file). */
   readonly incomingDir: string;
-  /** Moves a received file in under `biz` with a name made from the client's; answers `<biz>/<name>`. */
+  /** Moves a received file in under `biz` with a random name keeping the client's extension; answers `<biz>/<name>`. */
   save(tmpFile: string, biz: string, clientName: string): Promise<string>;
+  /** Deletes a stored file (none there is no error). */
+  remove(rel: string): Promise<void>;
   /** The file, or null when there is none. */
   open(rel: string): Promise<StoredFile | null>;
   /** Its first `bytes` bytes (to tell its kind), or null when there is no such file. */
@@ -59,8 +61,8 @@ export class DirectoryUploadStore implements UploadStore {
     const dir = resolveInside(this.root, biz);
     if (!dir) throw new Error(`upload folder outside the store: ${biz}`);
     await fs.promises.mkdir(dir, { recursive: true });
-    for (let millis = Date.now(); ; millis++) {
-      const name = storedName(clientName, millis);
+    for (;;) {
+      const name = storedName(clientName);
       try {
         await place(tmpFile, path.join(dir, name));
         return `${biz}/${name}`;
@@ -102,6 +104,11 @@ export class DirectoryUploadStore implements UploadStore {
     } finally {
       await handle.close();
     }
+  }
+
+  async remove(rel: string): Promise<void> {
+    const full = resolveInside(this.root, rel);
+    if (full) await fs.promises.rm(full, { force: true });
   }
 
   async seed(rel: string, localFile: string): Promise<void> {

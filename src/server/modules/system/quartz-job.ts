@@ -44,7 +44,7 @@ const intParam = (req: FastifyRequest, name: string, fallback: number, max: numb
  */
 async function routes(app: FastifyInstance): Promise<void> {
   const db = app.ctx.db as unknown as Kysely<any>;
-  const scheduler = new JobScheduler(db, app.log, app.ctx.config.jobs);
+  const scheduler = new JobScheduler(db, app.log, app.ctx.config.jobs, app.ctx);
   attachScheduler(app.ctx, scheduler);
   app.addHook('onReady', () => scheduler.start());
   app.addHook('onClose', () => scheduler.stop());
