@@ -191,6 +191,7 @@ export const pageMetaSchema = {
           },
           department: { const: true },
           states: { type: 'array', minItems: 1, items: { type: 'string', pattern: STATE } },
+          reach: { type: 'array', minItems: 1, uniqueItems: true, items: { enum: ['read', 'transition', 'write'] } },
         },
       },
     },

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkSchemaSet } from './check';
+import { checkPageSchema, checkSchemaSet } from './check';
 import { rulesFor } from './row-rules';
 import type { PageSchema } from './types';
 
@@ -28,6 +28,22 @@ describe('row rules in the schema language', () => {
     expect(rulesFor(project, ['applicant', 'finance'])).toBeNull();
     expect(rulesFor(project, [])).toEqual([]);
     expect(rulesFor({ ...project, rowRules: undefined }, ['applicant'])).toBeNull();
+  });
+
+  it('gives each rule its reach: read, transition, write (all three when not said)', () => {
+    const task = {
+      ...project, workflow: { field: 'state', initial: 'todo', transitions: [{ name: 'start', label: '开始', from: ['todo'], to: 'doing' }] },
+      rowRules: [{ role: 'reviewer', own: true }, { role: 'reviewer', field: 'leader', reach: ['read', 'transition'] }],
+    } as unknown as PageSchema;
+    expect(rulesFor(task, ['reviewer'], 'read')).toHaveLength(2);
+    expect(rulesFor(task, ['reviewer'], 'transition')).toHaveLength(2);
+    expect(rulesFor(task, ['reviewer'], 'write')).toEqual([{ role: 'reviewer', own: true }]);
+    // a role bound on the page whose rules give no write reach writes no row (not every row)
+    expect(rulesFor({ ...task, rowRules: [{ role: 'reviewer', field: 'leader', reach: ['read'] }] }, ['reviewer'], 'write')).toEqual([]);
+    expect(rulesFor(task, ['admin'], 'write')).toBeNull();
+    expect(() => load({ ...task, rowRules: [{ role: 'reviewer', own: true, reach: ['write'] }] } as PageSchema, link)).toThrow(/reach: a rule that reaches rows for transitions or writes reaches them for reading too/);
+    expect(() => load({ ...project, rowRules: [{ role: 'reviewer', own: true, reach: ['read', 'transition'] }] } as PageSchema, link)).toThrow(/reach: transitions need a workflow/);
+    expect(() => checkPageSchema({ ...task, rowRules: [{ role: 'reviewer', own: true, reach: ['read', 'delete'] }] }, 'task.json')).toThrow(/task.json: \/rowRules\/0\/reach\/1/);
   });
 
   it('refuses rules naming what is not declared, or binding no one', () => {

@@ -40,7 +40,7 @@ describe(`data rules: an administrator narrows what a role reaches, without code
     reviewerRole = (await (s.db as any).selectFrom('sys_role').select('id').where('roleCode', '=', 'reviewer').executeTakeFirstOrThrow()).id;
     adminRole = (await (s.db as any).selectFrom('sys_role').select('id').where('roleCode', '=', 'admin').executeTakeFirstOrThrow()).id;
     await addTask('高-审核人', 'H', 'reviewer');
-    await addTask('高-审核人-删', 'H', 'reviewer');
+    await addTask('高-审核人-删', 'H', 'reviewer', reviewer);
     await addTask('低-审核人', 'L', 'reviewer');
     await addTask('高-审核人二', 'H', 'reviewer2');
     await addTask('高-审核人派给二', 'H', 'reviewer2', reviewer);
@@ -121,7 +121,9 @@ describe(`data rules: an administrator narrows what a role reaches, without code
     gone(await s.api('DELETE', `/pms/task/deleteBatch?ids=${low}`, { token: reviewer }));
     gone(await s.api.post('/pms/task/transition', { id: low, transition: 'start' }, { token: reviewer }));
     expect(await (s.db as any).selectFrom('pms_task').select(['title', 'state']).where('id', '=', low).executeTakeFirstOrThrow()).toEqual({ title: '低-审核人', state: 'todo' });
-    expectOk(await s.api.put('/pms/task/edit', { id: id['高-审核人'], content: '说明' }, { token: reviewer }));
+    // an assignee fires the task's transitions; only its creator (or a manager) edits it (the rule's reach)
+    expectEnvelope(await s.api.put('/pms/task/edit', { id: id['高-审核人'], content: '说明' }, { token: reviewer }), { status: 403, message: '无权修改该数据' });
+    expectOk(await s.api.put('/pms/task/edit', { id: id['高-审核人派给二'], content: '说明' }, { token: reviewer }));
     expectOk(await s.api.post('/pms/task/transition', { id: id['高-审核人'], transition: 'start' }, { token: reviewer }));
     expectOk(await s.api('DELETE', `/pms/task/delete?id=${id['高-审核人-删']}`, { token: reviewer }));
     delete id['高-审核人-删'];

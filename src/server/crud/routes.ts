@@ -10,17 +10,16 @@ import { actionPermission, mainsOf, type CrudAction } from '../../schema/permiss
 import { compileLinkageEnforcer } from '../../schema/linkage-enforce.js';
 import { compileValidators } from '../../schema/validator.js';
 import { dictItemsOf, dictValueProblem } from './dict-values.js';
-import { badRequest, fail, forbidden, notFound, ok, okMessage } from '../http/result.js';
+import { badRequest, ClientError, fail, forbidden, notFound, ok, okMessage } from '../http/result.js';
 import { newId } from '../util/ids.js';
 import { formatDateTime } from '../util/time.js';
 import { composeHooks } from './compose-hooks.js';
 import { addDictText } from './dict-text.js';
-import { bothScopes, type CrudHooks, type HookContext, type Row, type RowScope } from './hooks.js';
+import type { CrudHooks, HookContext, Row, RowScope } from './hooks.js';
 import { readWorkbook, writeWorkbook } from './excel.js';
 import { streamWorkbook } from './excel-stream.js';
 import { exportOrder, exportPaging, idsInOrder, keyColumns, seekSql, type ReadKeys } from './export-order.js';
 import { requireAction } from './permission.js';
-import { requireRead } from './read-access.js';
 import { viewInterface } from '../../schema/views.js';
 import { subTableSupport } from './sub-tables.js';
 import { recordDataLog } from './data-log.js';
@@ -31,7 +30,7 @@ import { bind, openConditions, slim, Slot, StatementCache } from './open-stateme
 import { ftsTableName, planText } from '../db/index-plan.js';
 import { inTransaction } from '../db/transaction.js';
 import { workflowGuard, workflowRoutes } from './workflow.js';
-import { rowRuleScope } from './row-rules.js';
+import { pageAccess } from './access.js';
 import { checkStoredFiles } from './file-fields.js';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
@@ -108,6 +107,7 @@ export function crudRoutes(schema: PageSchema, moduleHooks: CrudHooks = {}) {
     const tree = schema.kind === 'tree' ? schema.tree : undefined;
     const subs = schema.kind === 'main' ? subTableSupport(schema, app.ctx.schemas) : undefined;
     const hooks = composeHooks([tree && treeHooks(schema), subs?.hooks], moduleHooks);
+    const access = pageAccess(app.ctx, schema, hooks.scope);
 
     const virtual = new Set(schema.fields.filter((f) => f.virtual).map((f) => f.name));
     const flow = workflowGuard(schema);
@@ -116,19 +116,24 @@ export function crudRoutes(schema: PageSchema, moduleHooks: CrudHooks = {}) {
     /** Runs a write and its hooks in one transaction: a refusing hook leaves nothing behind. */
     const write = <T>(fn: (tx: Kysely<any>) => Promise<T>) => inTransaction(db, fn);
 
+    /** The rows the request reads (access.ts): every read path of the page asks it. */
+    const scopeOf = (req: FastifyRequest) => access.rows(req, 'read');
     /**
-     * The request's read scope (the page module's), or null when every row is readable; without a
-     * module scope, only the holders of the page may read it (read-access.ts).
+     * The stored rows `ids` when the request may write every one of them; a row it reads but may not
+     * write is refused (403), one it does not read is not there (404).
      */
-    const scopeOf = async (req: FastifyRequest): Promise<RowScope | null> => {
-      const rules = await rowRuleScope(app.ctx.db, req, schema, app.ctx.schemas.schemas);
-      let own: RowScope | null = null;
-      if (hooks.scope) own = await hooks.scope(hookCtx(req));
-      else await requireRead(app.ctx.db, app.ctx.schemas, req, schema);
-      return bothScopes(own, rules);
+    const writable = async (req: FastifyRequest, tx: Kysely<any>, ids: string[], what: '修改' | '删除'): Promise<Row[]> => {
+      const scope = await access.rows(req, 'write');
+      let q = tx.selectFrom(schema.table).select(columns).where('id', 'in', ids);
+      if (scope) q = q.where(scope);
+      const found = (await q.execute()) as Row[];
+      if (!scope || found.length === new Set(ids).size) return found; // an id that exists nowhere is simply not written
+      const read = await scopeOf(req);
+      let seen = tx.selectFrom(schema.table).select('id').where('id', 'in', ids);
+      if (read) seen = seen.where(read);
+      if ((await seen.execute()).length === new Set(ids).size) throw forbidden(`无权${what}该数据`);
+      throw notFound('未找到对应数据');
     };
-    /** The rows a write may touch: the page's row rules (a module's read scope, such as an announcement's readers, does not bind its managers). */
-    const writeScope = (req: FastifyRequest) => rowRuleScope(app.ctx.db, req, schema, app.ctx.schemas.schemas);
 
     const findById = (id: string, scope: RowScope | null = null) => {
       let q = db.selectFrom(schema.table).select(columns).where('id', '=', id);
@@ -251,8 +256,8 @@ export function crudRoutes(schema: PageSchema, moduleHooks: CrudHooks = {}) {
         return ok({ records, total: records.length, size: records.length, current: 1, pages: 1 });
       });
     }
-    if (subs) subs.routes(app);
-    if (schema.workflow) workflowRoutes(app, schema, { scopeOf, beforeTransition: hooks.beforeTransition, afterTransition: hooks.afterTransition });
+    if (subs) subs.routes(app, access);
+    if (schema.workflow) workflowRoutes(app, schema, { access, beforeTransition: hooks.beforeTransition, afterTransition: hooks.afterTransition });
 
     /**
      * The export's rows in the list's order, a batch at a time: a page of ids read after the last one
@@ -324,6 +329,19 @@ export function crudRoutes(schema: PageSchema, moduleHooks: CrudHooks = {}) {
         }
       }
       if (errors.length) return fail(`导入失败，未导入任何数据。${errors.slice(0, 20).join('；')}${errors.length > 20 ? `；等${errors.length}处错误` : ''}`, 500, { errorCount: errors.length, errors: errors.slice(0, 200) });
+      // Each main row the sheet's sub rows name is one the user writes and that may change now.
+      if (attachedBy.length) {
+        await inTransaction(db, async (tx) => {
+          const firstOfEach = new Map<string, { line: number; values: Row }>();
+          for (const r of prepared) {
+            const key = attachedBy.map((fk) => String(r.values[fk] ?? '')).join('\u0000');
+            if (!firstOfEach.has(key)) firstOfEach.set(key, r);
+          }
+          for (const { line, values } of firstOfEach.values()) {
+            await access.requireMains(hookCtx(req, tx), [values]).catch((e) => Promise.reject(e instanceof ClientError ? new ClientError(e.statusCode, `导入失败，未导入任何数据。第${line}行: ${e.message}`) : e));
+          }
+        });
+      }
       let failedLine = 0;
       const oneByOne = () => inTransaction(db, async (tx) => {
         const h = hookCtx(req, tx);
@@ -406,6 +424,7 @@ export function crudRoutes(schema: PageSchema, moduleHooks: CrudHooks = {}) {
       try {
         await write(async (tx) => {
           const h = hookCtx(req, tx);
+          await access.requireMains(h, [values]);
           await hooks.beforeAdd?.(h, values, req.body as Row);
           const unknown = dictValueProblem(items, fields, values);
           if (unknown) throw badRequest(unknown);
@@ -424,15 +443,20 @@ export function crudRoutes(schema: PageSchema, moduleHooks: CrudHooks = {}) {
       const { problem, body } = validate.edit(ownBody(req.body));
       if (problem !== null) throw badRequest(problem);
       const { id, createBy: _cb, createTime: _ct, sysOrgCode: _so, ...rest } = cleanBody(body);
-      const current = await findById(String(id), await writeScope(req));
+      const [current] = await writable(req, db, [String(id)], '修改').catch((e) => (e instanceof ClientError && e.statusCode === 404 ? [] : Promise.reject(e)));
       if (!current) return fail('未找到对应数据');
+      // A sub row stays with its main row: a move is a delete and an add, each checked.
+      for (const fk of access.attachedBy) {
+        if (fk in rest && String(rest[fk] ?? '') !== String(current[fk] ?? '')) throw forbidden('不能把数据移到其他记录，请删除后重新添加');
+      }
       const changes: Row = { ...linked(rest, current), updateBy: req.user!.username, updateTime: formatDateTime() };
-      await flow?.onEdit(req, changes, current);
+      flow?.onEdit(changes);
       await checkStoredFiles(schema, changes, uploads);
       const items = await dictItemsOf(dicts, fields);
       try {
         await write(async (tx) => {
           const h = hookCtx(req, tx);
+          await access.requireChangeable(h, [String(id)], '修改');
           await hooks.beforeEdit?.(h, changes, req.body as Row, current);
           const unknown = dictValueProblem(items, fields, changes, current);
           if (unknown) throw badRequest(unknown);
@@ -467,12 +491,8 @@ export function crudRoutes(schema: PageSchema, moduleHooks: CrudHooks = {}) {
     async function remove(req: FastifyRequest, ids: string[]): Promise<number> {
       return write(async (tx) => {
         const h = hookCtx(req, tx);
-        const scope = await writeScope(req);
-        if (scope) {
-          const reachable = await tx.selectFrom(schema.table).select('id').where('id', 'in', ids).where(scope).execute();
-          if (reachable.length !== new Set(ids).size) throw notFound('未找到对应数据');
-        }
-        await flow?.onDelete(req, tx, ids);
+        await writable(req, tx, ids, '删除');
+        await access.requireChangeable(h, ids, '删除');
         await hooks.beforeDelete?.(h, ids);
         const res = await tx.deleteFrom(schema.table).where('id', 'in', ids).executeTakeFirst();
         await hooks.afterDelete?.(h, ids);

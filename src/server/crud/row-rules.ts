@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely';
 import { mainsOf } from '../../schema/permission.js';
-import { rulesFor, type RowRule } from '../../schema/row-rules.js';
+import { rulesFor, type Reach, type RowRule } from '../../schema/row-rules.js';
 import { viewInterface } from '../../schema/views.js';
 import type { PageSchema } from '../../schema/types.js';
 import { grantsOf } from '../auth/grants.js';
@@ -41,29 +41,32 @@ function conditions(eb: EB, schema: PageSchema, r: RowRule, user: { username: st
 }
 
 /**
- * The page's row rules for this request as one condition, or null when the user reaches every
- * row. Every data path of the page takes it: reads, edits, deletes, transitions, history. A sub
- * page without rules of its own reaches the sub rows of the main rows its main page reaches. The
- * data rules administrators attach to the page's menus (data-rules.ts) are ANDed with the schema's.
+ * The page's row rules for this request and `reach` as one condition, or null when the user
+ * reaches every row. A sub page without rules of its own reaches, for each reach, the sub rows of
+ * the main rows its main page reaches so. The data rules administrators attach to the page's menus
+ * (data-rules.ts) are ANDed with the schema's, for every reach. Data paths ask access.ts, which
+ * adds the page's read guard and its lock; this is the rows part of that decision.
  */
-export async function rowRuleScope(db: Db, req: FastifyRequest, schema: PageSchema, schemas: PageSchema[]): Promise<RowScope | null> {
-  const declared = await declaredScope(db, req, schema, schemas);
+export async function rowRuleScope(db: Db, req: FastifyRequest, schema: PageSchema, schemas: PageSchema[], reach: Reach = 'read'): Promise<RowScope | null> {
+  const declared = await declaredScope(db, req, schema, schemas, reach);
   const menu = await dataRuleScope(db, req, schema);
   return bothScopes(declared, menu);
 }
 
-async function declaredScope(db: Db, req: FastifyRequest, schema: PageSchema, schemas: PageSchema[]): Promise<RowScope | null> {
+async function declaredScope(db: Db, req: FastifyRequest, schema: PageSchema, schemas: PageSchema[], reach: Reach): Promise<RowScope | null> {
   if (!schema.rowRules?.length) {
+    let scope: RowScope | null = null;
     for (const main of mainsOf(schema, schemas)) {
-      const mainScope = await rowRuleScope(db, req, main, schemas);
-      const fk = main.subTables!.find((t) => t.code === schema.code)!.foreignKey;
+      // A sub row's write is its main row's edit; reading and firing reach it as the main is read.
+      const mainScope = await rowRuleScope(db, req, main, schemas, reach === 'write' ? 'write' : 'read');
       if (!mainScope) continue;
+      const fk = main.subTables!.find((t) => t.code === schema.code)!.foreignKey;
       const sub: RowScope = (eb) => eb(fk, 'in', eb.selectFrom(main.table).select('id').where(mainScope));
-      return mainScope.key === undefined ? sub : keyedScope(JSON.stringify([main.code, fk, mainScope.key]), sub);
+      scope = bothScopes(scope, mainScope.key === undefined ? sub : keyedScope(JSON.stringify([main.code, fk, mainScope.key]), sub));
     }
-    return null;
+    return scope;
   }
-  const rules = rulesFor(schema, await roleCodes(db, req));
+  const rules = rulesFor(schema, await roleCodes(db, req), reach);
   if (!rules) return null;
   const user = req.user!;
   // The rules (by their place in the schema) and the user's values they use.

@@ -10,9 +10,8 @@ import { newId } from '../util/ids.js';
 import { formatDateTime } from '../util/time.js';
 import { addDictText } from './dict-text.js';
 import type { CrudHooks, HookContext, Row } from './hooks.js';
-import { requireRead } from './read-access.js';
+import type { PageAccess } from './access.js';
 import type { DictService } from '../modules/dict/service.js';
-import { rowRuleScope } from './row-rules.js';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
 
@@ -126,15 +125,15 @@ export function subTableSupport(schema: PageSchema, registry: SchemaRegistry) {
     },
   };
 
-  const routes = (app: CrudRegistrar) => {
+  /** `access`: the main page's decision; a main row's sub rows are read as the main row is. */
+  const routes = (app: CrudRegistrar, access: PageAccess) => {
     const db = app.ctx.db as unknown as Kysely<any>;
     app.get<{ Params: { subCode: string }; Querystring: { mainId?: unknown } }>(`${schema.api}/subList/:subCode`, async (req) => {
-      await requireRead(app.ctx.db, registry, req, schema);
+      const mainScope = await access.rows(req, 'read');
       const st = subs.find((s) => s.decl.code === req.params.subCode);
       if (!st) throw badRequest(`子表不存在: ${req.params.subCode.slice(0, 64)}`);
       const mainId = req.query.mainId;
       if (typeof mainId !== 'string' || !mainId.trim()) throw badRequest('缺少参数 mainId');
-      const mainScope = await rowRuleScope(app.ctx.db, req, schema, registry.schemas);
       if (mainScope && !(await db.selectFrom(schema.table).select('id').where('id', '=', mainId.trim()).where(mainScope).executeTakeFirst())) throw notFound('未找到对应数据');
       const order = st.schema.defaultSort;
       let q = db.selectFrom(st.schema.table).select(st.readable).where(st.decl.foreignKey, '=', mainId.trim());

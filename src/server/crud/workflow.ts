@@ -8,7 +8,8 @@ import { badRequest, ClientError, forbidden, notFound, ok } from '../http/result
 import { notifyUsers } from '../modules/announcement/notify.js';
 import { newId } from '../util/ids.js';
 import { formatDateTime } from '../util/time.js';
-import type { CrudHooks, Row, RowScope } from './hooks.js';
+import type { PageAccess } from './access.js';
+import type { CrudHooks, Row } from './hooks.js';
 import { requestActions, requireAction } from './permission.js';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
@@ -26,8 +27,8 @@ const conflict = (message: string) => new ClientError(409, message);
 export const CHANGED_MESSAGE = '数据已被他人修改，请刷新后重试';
 
 interface Deps {
-  /** The rows this request may see (the page's read scope and row rules): others are not there. */
-  scopeOf(req: FastifyRequest): Promise<RowScope | null>;
+  /** The page's access decision: the rows a request fires transitions on, and reads the history of. */
+  access: PageAccess;
   /** The page module's veto, and its follow-up, inside the transaction. */
   beforeTransition?: CrudHooks['beforeTransition'];
   afterTransition?: CrudHooks['afterTransition'];
@@ -36,7 +37,7 @@ interface Deps {
 interface FireBody { id?: unknown; ids?: unknown; transition?: unknown; opinion?: unknown; fromState?: unknown }
 
 /** The label of each state, from the state field's dictionary. */
-async function stateLabels(req: FastifyRequest, schema: PageSchema, wf: WorkflowSchema): Promise<(s: string) => string> {
+export async function stateLabels(req: FastifyRequest, schema: PageSchema, wf: WorkflowSchema): Promise<(s: string) => string> {
   const code = schema.fields.find((f) => f.name === wf.field)?.dict?.code;
   const items = code ? (await req.server.ctx.dicts.items(code)) ?? [] : [];
   return (s) => items.find((i) => i.value === s)?.text ?? s;
@@ -84,7 +85,7 @@ export function workflowRoutes(app: CrudRegistrar, schema: PageSchema, deps: Dep
     const ids = idsOf(body, t);
     const opinion = opinionOf(body, t);
     const expected = typeof body.fromState === 'string' ? body.fromState : undefined;
-    const scope = await deps.scopeOf(req);
+    const scope = await deps.access.rows(req, 'transition');
     const label = await stateLabels(req, schema, wf);
     const user = req.user!;
     const now = formatDateTime();
@@ -127,7 +128,7 @@ export function workflowRoutes(app: CrudRegistrar, schema: PageSchema, deps: Dep
   app.get<{ Querystring: { id?: string } }>(`${base}/history`, async (req) => {
     const id = req.query.id;
     if (typeof id !== 'string' || !id) throw badRequest('缺少参数 id');
-    const scope = await deps.scopeOf(req);
+    const scope = await deps.access.rows(req, 'read');
     let q = db.selectFrom(schema.table).select('id').where('id', '=', id);
     if (scope) q = q.where(scope);
     if (!(await q.executeTakeFirst())) throw notFound('未找到对应数据');
@@ -145,31 +146,20 @@ export function workflowRoutes(app: CrudRegistrar, schema: PageSchema, deps: Dep
 }
 
 /**
- * The workflow's part of the page's own writes: a new row starts in the initial state, no body
- * chooses a state or a stamp, and a row outside the editable states is neither edited nor deleted.
+ * The workflow's part of the page's own writes: a new row starts in the initial state, and no body
+ * chooses a state or a stamp. Whether a row may change now is the page's access decision (access.ts).
  */
 export function workflowGuard(schema: PageSchema) {
   const wf = schema.workflow;
   if (!wf) return null;
   const written = workflowFields(schema);
-  const requireEditable = async (req: FastifyRequest, state: unknown, what: string) => {
-    const s = String(state ?? '');
-    if (wf.editable && !wf.editable.includes(s)) throw conflict(`当前状态「${(await stateLabels(req, schema, wf))(s)}」不能${what}`);
-  };
   return {
     onAdd(values: Row): void {
       for (const f of written) delete values[f];
       values[wf.field] = wf.initial;
     },
-    async onEdit(req: FastifyRequest, changes: Row, current: Row): Promise<void> {
+    onEdit(changes: Row): void {
       for (const f of written) delete changes[f];
-      await requireEditable(req, current[wf.field], '修改');
-    },
-    /** Checked on the rows as stored, inside the delete's transaction. */
-    async onDelete(req: FastifyRequest, tx: Kysely<any>, ids: string[]): Promise<void> {
-      if (!wf.editable) return;
-      const rows = await tx.selectFrom(schema.table).select(wf.field).where('id', 'in', ids).execute() as Row[];
-      for (const r of rows) await requireEditable(req, r[wf.field], '删除');
     },
   };
 }

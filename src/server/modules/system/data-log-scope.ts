@@ -6,6 +6,7 @@ import { DATA_LOG_TABLE } from '../../crud/data-log.js';
 import type { RowScope } from '../../crud/hooks.js';
 import { mayRead, requireRead } from '../../crud/read-access.js';
 import { rowRuleScope } from '../../crud/row-rules.js';
+import { accessOf } from '../../crud/access.js';
 import { ClientError } from '../../http/result.js';
 import type { AppContext } from '../../http/context.js';
 
@@ -34,7 +35,6 @@ export async function dataLogScope(ctx: AppContext, req: FastifyRequest): Promis
     const scopes: RowScope[] = [];
     let all = false;
     for (const page of pages) {
-      if (!(await mayRead(ctx.db, ctx.schemas, req, page))) continue;
       const scope = await pageScope(ctx, req, page);
       if (scope === null) { all = true; break; }
       if (scope) scopes.push(scope);
@@ -53,9 +53,15 @@ export async function dataLogScope(ctx: AppContext, req: FastifyRequest): Promis
   };
 }
 
-/** The page's row scope for the request; false when a broken data rule refuses the page (its entries are then not there). */
+/**
+ * The rows of the page the request reads, by the page's access decision (access.ts), or false when
+ * it reads none: it may not read the page, or a broken data rule refuses it.
+ */
 async function pageScope(ctx: AppContext, req: FastifyRequest, page: PageSchema): Promise<RowScope | null | false> {
   try {
+    const access = accessOf(ctx, page.code);
+    if (access) return await access.rows(req, 'read');
+    if (!(await mayRead(ctx.db, ctx.schemas, req, page))) return false;
     return await rowRuleScope(ctx.db, req, page, ctx.schemas.schemas);
   } catch (err) {
     if (err instanceof ClientError) return false;
