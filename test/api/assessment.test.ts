@@ -171,7 +171,7 @@ describe(`personnel assessment: plan, tasks, results [${BACKEND}]`, () => {
     const runningHeaded = expectOk(await s.api.get(`/assess/result/list?planId=${planId}&pageSize=50`, as('expert2'))).records;
     expect(runningHeaded.map((x: any) => x.assessee).sort()).toEqual(['expert', 'expert3', 'expert5']);
     const headOwn = await db().selectFrom('assess_result').select('id').where('planId', '=', planId).where('assessee', '=', 'expert2').executeTakeFirstOrThrow();
-    refused(await s.api.get(`/assess/result/card?id=${headOwn.id}`, as('expert2')), 403, '考核尚未结束，结果暂不可查看');
+    refused(await s.api.get(`/assess/result/card?id=${headOwn.id}`, as('expert2')), 409, '考核尚未结束，结果暂不可查看');
     refused(await s.api.get(`/assess/result/queryById?id=${headOwn.id}`, as('expert2')), 200, '未找到对应数据');
     expectOk(await s.api.get(`/assess/result/card?id=${runningHeaded[0].id}`, as('expert2')));
     // Those who manage the plan still read every card while it runs.

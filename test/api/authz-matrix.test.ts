@@ -124,7 +124,7 @@ describe(`authorization matrix over every route [${BACKEND}]`, () => {
         const got = outcomeOf(res.statusCode);
         counts[got]++;
         // A write naming another account's row is decided by that row (the page's write reach), not only by the button.
-        const byRow = 'action' in (access as object) && ['edit', 'delete'].includes((access as any).action) && namesForeignRow(caller, r.url);
+        const byRow = typeof access === 'object' && 'action' in access && ['edit', 'delete'].includes((access as any).action) && namesForeignRow(caller, r.url);
         const want = byRow ? undefined : await expected(caller, access);
         const cell = `${caller} ${r.method} ${r.url} (${JSON.stringify(access)}): ${res.statusCode} ${res.body.slice(0, 120)}`;
         if (res.statusCode >= 500) wrong.push(`server error — ${cell}`);

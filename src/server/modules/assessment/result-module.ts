@@ -4,7 +4,7 @@ import { grantsOf } from '../../auth/grants.js';
 import type { HookContext, Row, RowScope, SchemaModule } from '../../crud/hooks.js';
 import { requestActions, requireAction } from '../../crud/permission.js';
 import { requireRead } from '../../crud/read-access.js';
-import { badRequest, forbidden, notFound, ok } from '../../http/result.js';
+import { badRequest, ClientError, notFound, ok } from '../../http/result.js';
 import { headedDeparts } from './people.js';
 import { CLOSED_PLAN, PLAN, planOf, RESULT } from './plan-data.js';
 import { resultCard } from './results.js';
@@ -47,9 +47,10 @@ export const resultModule: SchemaModule = {
       if (scope) q = q.where(scope);
       const row = await q.executeTakeFirst() as Row | undefined;
       if (!row) {
-        // One's own card outside the scope: its plan has not ended yet. Say so rather than "not found".
+        // One's own card outside the scope: its plan has not ended yet. Say so rather than "not found";
+        // 409, as the plan's state (not the user's permission) refuses it for now.
         const own = scope && await db.selectFrom(RESULT).select('id').where('id', '=', id).where('assessee', '=', req.user!.username).executeTakeFirst();
-        if (own) throw forbidden('考核尚未结束，结果暂不可查看');
+        if (own) throw new ClientError(409, '考核尚未结束，结果暂不可查看');
         throw notFound('未找到对应数据');
       }
       const plan = await planOf(db, String(row.planId));
