@@ -103,6 +103,21 @@ describe(`files reached through their record [${BACKEND}]`, () => {
     expect((await download(rel, { header: applicant2 })).status).toBe(403);
   });
 
+  it('an expert reads the attachment of a project assigned to them (their review sheet links it), not of another', async () => {
+    const expert2 = await s.login('expert2');
+    const rel = await upload(PDF, '评审用计划书.pdf', 'project', applicant);
+    const p = await declare('专家评审附件', rel);
+    const other = await upload(PDF, '未分配.pdf', 'project', applicant);
+    const q = await declare('未分配专家', other);
+    await db().updateTable('pms_project').set({ state: 'passed', submitTime: '2026-11-01 10:00:00' }).where('id', 'in', [p.id, q.id]).execute();
+    expect((await download(rel, { header: expert2 })).status).toBe(403);
+    expectOk(await s.api.post('/pms/project/assignExperts', { projectId: p.id, experts: 'expert2' }, { token: admin }));
+    const review = await db().selectFrom('pms_project_review').select('id').where('projectId', '=', p.id).where('expert', '=', 'expert2').executeTakeFirstOrThrow();
+    expect(expectOk(await s.api.get(`/pms/review/sheet?id=${review.id}`, { token: expert2 })).project.attachment).toBe(rel);
+    expect((await download(rel, { query: expert2 })).status).toBe(200);
+    expect((await download(other, { query: expert2 })).status).toBe(403);
+  });
+
   it('a file attached by an edit is found in its row and kept to the row\'s readers', async () => {
     const p = await declare('编辑加附件', '');
     const rel = await upload(PDF, '后补.pdf', 'project', applicant);

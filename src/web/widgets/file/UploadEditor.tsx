@@ -2,12 +2,12 @@ import { PlusOutlined, UploadOutlined } from '@ant-design/icons';
 import { Button, Image, Upload, type UploadFile } from 'antd';
 import { useField } from '@formily/react';
 import { useEffect, useRef, useState } from 'react';
-import { staticUrl } from '../../app/config';
 import { uploadFailedMessage, uploadFile } from '../../utils/upload';
 import { useFeedback } from './feedback';
 import { acceptedKinds, nameAccepted } from '../../../schema/file-kinds';
 import { UPLOAD_MAX_BYTES, UPLOAD_TOO_LARGE } from '../../../schema/upload-limit';
-import { joinPaths, refusal, shownName, splitPaths, type FileKind } from './stored-files';
+import { fileUrl, useFileNames } from './file-url';
+import { joinPaths, refusal, splitPaths, type FileKind } from './stored-files';
 
 /** SPEC §9: the upload button's text unless the field's `extend.text` says otherwise. */
 export const DEFAULT_UPLOAD_TEXT = '点击上传';
@@ -34,8 +34,8 @@ export interface UploadEditorProps {
   readOnly?: boolean;
 }
 
-/** The item of a stored path: its shown name, its URL, done. */
-const storedItem = (path: string): UploadFile => ({ uid: path, name: shownName(path), status: 'done', url: staticUrl(path) });
+/** The item of a stored path: its name, its URL (with the token: a record's files are its readers'), done. */
+const storedItem = (path: string, name: string): UploadFile => ({ uid: path, name, status: 'done', url: fileUrl(path) });
 
 /**
  * Uploads files one request each and keeps the field's value the comma-joined stored paths. The
@@ -48,6 +48,7 @@ export default function UploadEditor({ value, onChange, biz, uploadnum, text = D
   const [pending, setPending] = useState<UploadFile[]>([]);
   const [preview, setPreview] = useState<string>();
   const paths = splitPaths(value);
+  const nameOf = useFileNames(paths);
   // Several uploads may finish before the form hands back the new value: each adds to the latest.
   const latest = useRef(paths);
   latest.current = paths;
@@ -55,7 +56,7 @@ export default function UploadEditor({ value, onChange, biz, uploadnum, text = D
   // A finished upload keeps its list item's uid: under a new one antd animated the uploading item out
   // and the stored one in, the file listed twice for a moment.
   const uidOfPath = useRef(new Map<string, string>());
-  const itemOf = (path: string): UploadFile => ({ ...storedItem(path), uid: uidOfPath.current.get(path) ?? path });
+  const itemOf = (path: string): UploadFile => ({ ...storedItem(path, nameOf(path)), uid: uidOfPath.current.get(path) ?? path });
   const pathOf = (item: UploadFile) => latest.current.find((p) => (uidOfPath.current.get(p) ?? p) === item.uid);
   const max = Math.max(0, Math.floor(Number(uploadnum) || 0));
   const editable = !disabled && !readOnly;

@@ -2,8 +2,8 @@ import type { Field } from '@formily/core';
 import { useField } from '@formily/react';
 import { Image } from 'antd';
 import { lazy, Suspense } from 'react';
-import { staticUrl } from '../../app/config';
 import { PathQuery } from '../file';
+import { fileUrl, useFileNames } from '../file/file-url';
 import type { UploadEditorProps } from '../file/UploadEditor';
 import { shownName, splitPaths } from '../file/stored-files';
 import { registerWidget, type CellRenderer } from '../registry';
@@ -13,11 +13,12 @@ const ImageEditor = lazy(() => import('./ImageEditor'));
 /** Detail forms: small thumbnails, opened large in one preview group. */
 function ImageThumbs({ value }: { value: unknown }) {
   const paths = splitPaths(value);
+  const nameOf = useFileNames(paths);
   if (!paths.length) return null;
   return (
     <Image.PreviewGroup>
       {paths.map((p) => (
-        <Image key={p} src={staticUrl(p)} alt={shownName(p)} width={80} height={80} style={{ objectFit: 'cover', marginRight: 8 }} loading="lazy" />
+        <Image key={p} src={fileUrl(p)} alt={nameOf(p)} width={80} height={80} style={{ objectFit: 'cover', marginRight: 8 }} loading="lazy" />
       ))}
     </Image.PreviewGroup>
   );
@@ -39,7 +40,7 @@ function ImageInput({ value, onChange, biz, uploadnum, text, disabled, readOnly 
 export const imageCell: CellRenderer = (value) => {
   const [first] = splitPaths(value);
   if (!first) return '';
-  const url = staticUrl(first);
+  const url = fileUrl(first);
   return (
     <a href={url} target="_blank" rel="noopener noreferrer">
       <img src={url} alt={shownName(first)} loading="lazy" style={{ height: 40, maxWidth: 120, objectFit: 'contain' }} />
