@@ -75,7 +75,7 @@ describe('compileValidators', () => {
     expect(problem({ code: 'A', level: 1.5 })).toBe('级别需要整数');
     expect(problem({ code: 'A', level: 10 })).toBe('级别不能大于9');
     expect(problem({ code: 'A', startDate: '2025/01/01' })).toBe('开始日期需要日期 YYYY-MM-DD');
-    expect(problem({ code: 5 })).toBe('职务编码的类型不正确');
+    expect(problem({ code: { a: 5 } })).toBe('职务编码的类型不正确');
     expect(problem([])).toBe('请求体需要一个JSON对象');
     expect(problem({ code: 'A' }, edit)).toBe('主键不能为空');
   });
@@ -94,5 +94,24 @@ describe('compileValidators', () => {
     expect(money({ count: 3_000_000_000 }).problem).toBe('人数不能大于2147483647');
     expect(digitProblem({ label: '预算', type: 'decimal', length: 12, scale: 2 }, 12345678901234)).toBe('预算的整数部分最多10位');
     expect(fieldRules({ name: 'budget', label: '预算', type: 'decimal', length: 12, scale: 2 })).toContainEqual({ digits: { label: '预算', type: 'decimal', length: 12, scale: 2 } });
+  });
+
+  it('reads numbers sent as text as JeecgBoot does (字典项 sends "sortOrder":"1"), and refuses any other text with its message', () => {
+    const item = compileValidators({ ...schema, fields: [
+      { name: 'sortOrder', label: '排序值', type: 'int' },
+      { name: 'rate', label: '费率', type: 'decimal', length: 6, scale: 2 },
+      { name: 'shown', label: '显示', type: 'int', view: 'switch', extend: { switchOptions: [1, 0] } },
+      { name: 'name', label: '名称', type: 'string', length: 8 },
+      { name: 'need', label: '人数', type: 'int', required: true },
+    ] });
+    expect(item.add({ sortOrder: '1', rate: ' 2.50 ', shown: 'true', name: 12, need: '3' }).body).toEqual({ sortOrder: 1, rate: 2.5, shown: 1, name: '12', need: 3 });
+    expect(item.add({ need: 3, shown: 'False', rate: '' }).body).toEqual({ need: 3, shown: 0, rate: null });
+    expect(item.add({ need: 3, sortOrder: 'x' }).problem).toBe('排序值需要整数');
+    expect(item.add({ need: 3, sortOrder: '1.0' }).problem).toBe('排序值需要整数');
+    expect(item.add({ need: 3, sortOrder: '3000000000' }).problem).toBe('排序值不能大于2147483647');
+    expect(item.add({ need: 3, rate: '1e9' }).problem).toBe('费率的整数部分最多4位');
+    expect(item.add({ need: 3, rate: '0x10' }).problem).toBe('费率需要数字');
+    expect(item.add({ need: '' }).problem).toBe('人数不能为空');
+    expect(item.edit({ id: '1', sortOrder: '2' }).body).toEqual({ id: '1', sortOrder: 2 });
   });
 });

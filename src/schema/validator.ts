@@ -5,6 +5,7 @@ import { fieldMessages, maxLengthOf } from './messages';
 import type { FieldSchema, PageSchema } from './types';
 import { digitLimits, digitProblem, integerRange } from './number-limits';
 import { valueCheckProblem } from './value-checks';
+import { booleanFromText, coercerFor } from './coercion';
 
 const DATE = '^\\d{4}-\\d{2}-\\d{2}$';
 const DATETIME = '^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$';
@@ -20,7 +21,7 @@ export function fieldJsonSchema(f: FieldSchema): Record<string, unknown> {
     case 'date': Object.assign(s, { type: 'string', pattern: DATE }); break;
     case 'datetime': Object.assign(s, { type: 'string', pattern: DATETIME }); break;
     case 'time': Object.assign(s, { type: 'string', pattern: TIME }); break;
-    case 'boolean': Object.assign(s, { type: ['boolean', 'integer', 'string'] }); break;
+    case 'boolean': Object.assign(s, { type: ['boolean', 'integer'] }); break;
   }
   if (f.pattern && (f.type === 'string' || f.type === 'text')) s.pattern = f.pattern;
   const { min, max } = f.type === 'int' || f.type === 'long' ? integerRange(f) : f;
@@ -86,6 +87,12 @@ export function compileValidators(schema: PageSchema, opts: { attachedBy?: reado
   const numeric = fields.filter((f) => accepted.has(f.name) && digitLimits(f));
   // A switch stores its own on/off values; JeecgBoot's forms send a boolean for it (its entities type these boolean).
   const switches = new Map(fields.filter((f) => f.view === 'switch' && f.type !== 'boolean').map((f) => [f.name, switchValues(f)]));
+  const switchValue = (k: string, v: unknown): unknown => {
+    const on = typeof v === 'string' ? booleanFromText(v, 'json') ?? v : v;
+    return typeof on === 'boolean' && switches.has(k) ? switches.get(k)![on ? 0 : 1] : v;
+  };
+  // Numbers, booleans and text sent in another JSON type are read as JeecgBoot reads them (coercion.ts).
+  const coerce = coercerFor({ type: 'object', properties }, 'json')!;
   const build = (required: string[]) => {
     // Compiled on first use: compiling every page's two validators up front was most of the server's start.
     let compiled: ReturnType<typeof ajv.compile> | undefined;
@@ -101,8 +108,8 @@ export function compileValidators(schema: PageSchema, opts: { attachedBy?: reado
     };
     return (body: unknown): Checked => {
       if (body === null || typeof body !== 'object' || Array.isArray(body)) return { problem: '请求体需要一个JSON对象' };
-      const own = Object.fromEntries(Object.entries(body as Record<string, unknown>).filter(([k]) => accepted.has(k))
-        .map(([k, v]) => [k, typeof v === 'boolean' && switches.has(k) ? switches.get(k)![v ? 0 : 1] : v]));
+      const own = coerce(Object.fromEntries(Object.entries(body as Record<string, unknown>).filter(([k]) => accepted.has(k))
+        .map(([k, v]) => [k, switchValue(k, v)]))) as Record<string, unknown>;
       const problem = problemOf(own);
       return problem === null ? { problem, body: own } : { problem };
     };

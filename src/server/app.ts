@@ -10,7 +10,7 @@ import { securityHeaders } from './http/security-headers.js';
 import { healthRoutes } from './http/health.js';
 import { AppMetrics, metricsRoute } from './http/metrics.js';
 import { installRequestLog, requestId } from './http/request-log.js';
-import { lazyValidators } from './http/lazy-validation.js';
+import { requestValidation } from './http/lazy-validation.js';
 import { dictRoutes } from './modules/dict/routes.js';
 import { duplicateCheckRoutes } from './modules/dict/duplicate-check.js';
 import { checkRuleRoutes } from './modules/rules/check-rule-routes.js';
@@ -104,8 +104,8 @@ export async function buildApp(ctx: AppContext, opts: { logger?: boolean | objec
       const status = err.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 414 : 400;
       void (reply as import('fastify').FastifyReply).status(status).send({ success: false, message: status === 414 ? '请求路径过长' : '请求路径格式错误', code: status, result: null, timestamp: Date.now() });
     },
-    ajv: { customOptions: { allErrors: false, coerceTypes: 'array', removeAdditional: false, allowUnionTypes: true } },
-    schemaController: lazyValidators(),
+    // Values sent as another JSON type are read by one rule (schema/coercion.ts), not Ajv's.
+    ...requestValidation(),
   });
   // On the server itself too: Fastify reads a keep-alive timeout of 0 as its own default (72 s).
   app.server.headersTimeout = limits.headersTimeoutMs;

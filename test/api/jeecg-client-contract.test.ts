@@ -150,6 +150,29 @@ describe(`the JeecgBoot Vue client's screens [${BACKEND}]`, () => {
     expectOk(await put('/sys/dict/edit', { ...dict, description: '由Vue编辑' }));
   });
 
+  it('numbers sent as strings, as Jackson binds them: 添加用户 "userIdentity":"1", 字典项 "sortOrder":"1","status":"1"', async () => {
+    const roles = expectOk(await get('/sys/role/queryall'));
+    const form = {
+      activitiSync: '1', userIdentity: '1', selectedroles: `${roles[0].id}`, selecteddeparts: '', relTenantIds: '', departIds: '',
+      username: 'vue_text_num', password: 'Vue@pass123', confirmpassword: 'Vue@pass123', realname: '文本数字', workNo: 'V009', phone: '13800001119', id: '',
+    };
+    expectOk(await post('/sys/user/add', form), '添加成功！');
+    const [user] = page(await get('/sys/user/list', listParams({ username: 'vue_text_num' }, ['username'])));
+    expect(user).toMatchObject({ userIdentity: 1 });
+    // still refused: text that is no number, with the field's message
+    expect((await put('/sys/user/edit', { ...user, userIdentity: '上级' })).body).toMatchObject({ success: false, message: '上级需要整数' });
+    expect((await put('/sys/user/edit', { ...user, userIdentity: '1.0' })).body).toMatchObject({ success: false, message: '上级需要整数' });
+    const [dict] = page(await get('/sys/dict/list', listParams({ dictCode: 'sex' }, ['dictName', 'dictCode'])));
+    expectOk(await post('/sys/dictItem/add', { sortOrder: '1', status: '1', itemText: '未知', itemValue: '0', description: '', dictId: dict.id }));
+    const items = page(await get('/sys/dictItem/list', listParams({ dictId: dict.id }, ['itemText', 'itemValue'], { column: 'sortOrder', order: 'asc' })));
+    const item = items.find((i) => i.itemValue === '0')!;
+    expect(item).toMatchObject({ sortOrder: 1, status: 1 });
+    expectOk(await put('/sys/dictItem/edit', { ...item, sortOrder: ' 3 ', status: '0', dictId: dict.id }));
+    expect(expectOk(await get('/sys/dictItem/queryById', { id: item.id }))).toMatchObject({ sortOrder: 3, status: 0 });
+    expect((await post('/sys/dictItem/add', { sortOrder: 'x', status: '1', itemText: '坏', itemValue: 'bad', dictId: dict.id })).body)
+      .toMatchObject({ success: false, message: expect.stringContaining('需要整数') });
+  });
+
   it('announcement: list rows with delFlag, add with the trailing-comma user list, edit the row sent back', async () => {
     const me = expectOk(await get('/sys/user/list', listParams({ username: 'admin' }, ['username'])));
     const form = { titile: 'Vue通告', msgCategory: '1', priority: 'H', msgType: 'USER', userIds: `${me.records[0].id},`, startTime: '2025-01-01 00:00:00', endTime: '2099-01-01 00:00:00', msgAbstract: '摘要', msgContent: '<p>内容</p>' };
