@@ -52,6 +52,11 @@ export interface Config {
   liveSockets: { perUser: number; perAddress: number };
   /** The HTTP server's timeouts and connection cap (HTTP_* in README.md); a timeout of 0 is none. */
   http: HttpLimits;
+  /**
+   * Where BackupJob writes its backups (BACKUP_DIR, default DATA_DIR/backup; `npm run backup`
+   * too when given no file) and how many of them it keeps there (BACKUP_KEEP, 7; older ones are deleted).
+   */
+  backup: { dir: string; keep: number };
 }
 
 export interface HttpLimits {
@@ -117,7 +122,16 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
       perAddress: atLeastOne('LIVE_SOCKETS_PER_ADDRESS', env.LIVE_SOCKETS_PER_ADDRESS, 50),
     },
     http: httpLimits(env),
+    backup: backupPlace(env),
   };
+}
+
+function backupPlace(env: NodeJS.ProcessEnv): Config['backup'] {
+  const dir = path.resolve(env.BACKUP_DIR || path.join(env.DATA_DIR ?? './data', 'backup'));
+  const uploads = path.resolve(env.UPLOAD_DIR || path.join(env.DATA_DIR ?? './data', 'upload'));
+  // Backups inside the uploads would be copied into every next backup.
+  if (dir === uploads || dir.startsWith(`${uploads}${path.sep}`)) throw new Error(`BACKUP_DIR must not be inside UPLOAD_DIR (${uploads}), got "${env.BACKUP_DIR}"`);
+  return { dir, keep: atLeastOne('BACKUP_KEEP', env.BACKUP_KEEP, 7) };
 }
 
 function httpLimits(env: NodeJS.ProcessEnv): HttpLimits {

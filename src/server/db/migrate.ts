@@ -12,6 +12,7 @@ import * as m011 from './migrations/011_data_log.js';
 import * as m020 from './migrations/020_instances.js';
 import * as m012 from './migrations/012_account.js';
 import * as m036 from './migrations/036_uploads.js';
+import * as m040 from './migrations/040_backups.js';
 
 /**
  * Versioned migrations, applied in name order at start-up. Add a file, add it here. Numbers are handed
@@ -30,6 +31,7 @@ const migrations: Record<string, Migration> = {
   '020_instances': m020,
   '012_account': m012,
   '036_uploads': m036,
+  '040_backups': m040,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

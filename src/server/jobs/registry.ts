@@ -1,4 +1,5 @@
 import type { JobHandler } from './handler.js';
+import { backupJob } from './handlers/backup.js';
 import { contentScheduleJob } from './handlers/content-schedule.js';
 import { dailyStatsJob } from './handlers/daily-stats.js';
 import { purgeExpiredJob } from './handlers/purge-expired.js';
@@ -7,7 +8,7 @@ import { sampleJob } from './handlers/sample.js';
 import { uploadCleanupJob } from './handlers/upload-cleanup.js';
 
 /** The job classes a 定时任务 row may name. Add a handler file, add it here. */
-const HANDLERS: JobHandler[] = [sampleJob, purgeExpiredJob, contentScheduleJob, declareDeadlineReminderJob, reviewReminderJob, dailyStatsJob, uploadCleanupJob];
+const HANDLERS: JobHandler[] = [sampleJob, purgeExpiredJob, contentScheduleJob, declareDeadlineReminderJob, reviewReminderJob, dailyStatsJob, uploadCleanupJob, backupJob];
 
 const byName = new Map(HANDLERS.map((h) => [h.className, h]));
 

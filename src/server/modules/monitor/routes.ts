@@ -5,6 +5,7 @@ import { notFound, ok } from '../../http/result.js';
 import { actuatorMetrics, readMetric } from './actuator-metrics.js';
 import { MONITOR_DASHBOARD, MONITOR_PAGES, requireMonitorPage } from './access.js';
 import { directoryUse, filesystems } from './disk.js';
+import { backupStatus } from '../backup/status.js';
 import { RedisProbe } from './redis.js';
 import { RuntimeMonitor } from './runtime.js';
 import { systemInfo } from './system.js';
@@ -96,6 +97,12 @@ async function monitor(app: FastifyInstance): Promise<void> {
   app.get('/sys/monitor/system', { config: { access: { menu: MONITOR_PAGES.system } } }, async (req) => {
     await requireMonitorPage(req, MONITOR_PAGES.system);
     return ok(await systemInfo(ctx));
+  });
+
+  /** The last backup (npm run backup, BackupJob) on any instance: its time and size, stale after two days. */
+  app.get('/sys/monitor/backup', { config: { access: { menu: MONITOR_PAGES.system } } }, async (req) => {
+    await requireMonitorPage(req, MONITOR_PAGES.system);
+    return ok(await backupStatus(ctx));
   });
 
   const redisFigures = async () => {
