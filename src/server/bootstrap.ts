@@ -14,6 +14,7 @@ import { loadSchemas } from './schema/registry.js';
 import { seedWebContent } from './modules/web/seed.js';
 import { seedAppletContent } from './modules/applet/seed.js';
 import { seedAssessment } from './modules/assessment/seed.js';
+import { upgradeForJeecgClient } from './modules/system/client-upgrade.js';
 import { LiveHub } from './live/hub.js';
 import { LivePublisher, livePlugin } from './live/publisher.js';
 import { openStateStore } from './state/index.js';
@@ -50,6 +51,7 @@ export async function bootstrap(config: Config, root = process.cwd()): Promise<B
   await seedWebContent(db as never, { seedDir: path.join(schemasDir, 'seed'), uploads });
   await seedAppletContent(db as never, { seedDir: path.join(schemasDir, 'seed') });
   await seedAssessment(db as never, { seedDir: path.join(schemasDir, 'seed') });
+  await upgradeForJeecgClient(db as never, { seedDir: path.join(schemasDir, 'seed') });
   for (const s of schemas.schemas) if (s.kind === 'tree' && s.tree) await repairHasChild(db as never, s);
   return {
     ctx: { config, db, dialect, dicts: new DictService(db), schemas, sessions, live, state, uploads },

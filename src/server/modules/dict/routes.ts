@@ -28,9 +28,8 @@ export async function dictRoutes(app: FastifyInstance): Promise<void> {
     const code = req.params.code;
     if (code.includes(',')) return ok(await tableDictItems(db, dialect, await readableTableDict(app.ctx, req, code), { limit: 5000 }));
     if (!CODE.test(code)) return fail('字典Code格式不正确！');
-    const items = await dicts.items(code);
-    if (!items) throw badRequest(`字典不存在: ${code}`);
-    return ok(items);
+    // An unknown code (the user form asks for `undefined`) has no items: JeecgBoot answers an empty list, not an error.
+    return ok((await dicts.items(code)) ?? []);
   });
 
   app.get<{ Params: { code: string }; Querystring: { keyword?: string; pageSize?: string } }>('/sys/dict/loadDict/:code', { config: { access: 'login' }, ...documentedOnly({ querystring: fields({ keyword: ['string', '关键字'], pageSize: ['integer', '最多返回条数（默认50）'] }) }) }, async (req) => {
