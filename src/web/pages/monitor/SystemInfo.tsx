@@ -1,5 +1,6 @@
 import { Card, Col, Descriptions, Progress, Row, Statistic } from 'antd';
 import dayjs from 'dayjs';
+import BackupCard from './BackupCard';
 import { bytes, duration, percent } from './format';
 import MonitorFrame from './MonitorFrame';
 import { useFigures } from './useFigures';
@@ -15,7 +16,7 @@ export interface SystemFigures {
   time: number;
 }
 
-/** 系统信息: operating system, CPU and load, memory, the database (kind, version, size) and the loaded page schemas. */
+/** 系统信息: operating system, CPU and load, memory, the database (kind, version, size), the last backup and the loaded page schemas. */
 export default function SystemInfo() {
   const { data, frame } = useFigures<SystemFigures>('/sys/monitor/system', { pollingInterval: 10000 });
   return (
@@ -39,6 +40,7 @@ export default function SystemInfo() {
               ))}
             </Card>
           </Col>
+          <Col span={24}><BackupCard /></Col>
           <Col span={24}>
             <Descriptions bordered size="small" column={{ xs: 1, md: 2 }}>
               <Descriptions.Item label="操作系统">{data.os.type} {data.os.release} ({data.os.platform}/{data.os.arch})</Descriptions.Item>
