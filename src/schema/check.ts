@@ -140,6 +140,10 @@ export function checkSchemaSet(entries: { schema: PageSchema; source: string }[]
     return t && new Set([...SYSTEM_FIELDS, ...t.fields].filter((f) => !f.virtual).map((f) => f.name));
   };
   for (const { schema, source } of entries) {
+    const title = schema.record?.title;
+    if (title && !schema.fields.some((f) => f.name === title && !f.virtual && !f.sensitive)) {
+      throw new SchemaError(source, '/record/title', `field "${title}" is not a readable declared column`);
+    }
     const rules = rowRulesProblem(schema, columnsOf);
     if (rules) throw new SchemaError(source, rules.path, rules.problem);
   }

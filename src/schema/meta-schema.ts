@@ -19,6 +19,14 @@ const CONDITION = {
     value: { type: ['string', 'number', 'boolean', 'array'], items: { type: ['string', 'number', 'boolean'] }, maxItems: 200 },
   },
 };
+/** Who a transition tells (workflow.ts NotifyTarget): the owner, a user field's account, a role's holders. */
+const NOTIFY_TARGET = {
+  anyOf: [
+    { const: 'owner' },
+    { type: 'object', additionalProperties: false, required: ['field'], properties: { field: { type: 'string', pattern: NAME } } },
+    { type: 'object', additionalProperties: false, required: ['role'], properties: { role: { type: 'string', pattern: '^[a-zA-Z0-9_]{1,64}$' } } },
+  ],
+};
 const COLUMN_TYPES = ['string', 'text', 'int', 'long', 'double', 'decimal', 'date', 'datetime', 'time', 'boolean', 'blob'];
 export const VIEWS = ['text', 'password', 'textarea', 'number', 'switch', 'date', 'datetime', 'time', 'radio', 'checkbox', 'list',
   'list_multi', 'sel_search', 'sel_tree', 'cat_tree', 'link_down', 'sel_user', 'sel_depart', 'popup', 'pca', 'file', 'image',
@@ -34,6 +42,10 @@ export const pageMetaSchema = {
     $schema: { type: 'string' },
     code: { type: 'string', pattern: '^[a-zA-Z][a-zA-Z0-9_]{0,63}$' },
     title: { type: 'string', minLength: 1, maxLength: 100 },
+    record: {
+      type: 'object', additionalProperties: false, required: ['noun', 'title'],
+      properties: { noun: { type: 'string', minLength: 1, maxLength: 10 }, title: { type: 'string', pattern: NAME } },
+    },
     table: { type: 'string', pattern: TABLE },
     api: { type: 'string', pattern: '^(/[a-zA-Z][a-zA-Z0-9_]*)+$' },
     permission: { type: 'string', pattern: '^[a-zA-Z][a-zA-Z0-9_:]*$' },
@@ -152,7 +164,12 @@ export const pageMetaSchema = {
               permission: { type: 'string', pattern: '^[a-zA-Z][a-zA-Z0-9_:]*$' },
               opinion: { enum: ['required', 'optional'] },
               stamp: { type: 'object', propertyNames: { pattern: NAME }, additionalProperties: { enum: ['now', 'user', 'opinion'] } },
-              notify: { enum: ['owner'] },
+              notify: {
+                anyOf: [
+                  NOTIFY_TARGET,
+                  { type: 'array', minItems: 1, maxItems: 5, items: NOTIFY_TARGET },
+                ],
+              },
               confirm: { type: 'string', maxLength: 200 },
               danger: { type: 'boolean' },
               batch: { type: 'boolean' },

@@ -136,6 +136,11 @@ export interface SubTableSchema {
 export interface PageSchema {
   code: string;
   title: string;
+  /**
+   * How one row is named to people (notices, assignments): its noun and the field holding its title,
+   * so a notice reads 项目「城市地下管网智能巡检机器人」已通过 rather than the page's name.
+   */
+  record?: { noun: string; title: string };
   table: string;
   /** Base path of the CRUD API, e.g. /sys/position. */
   api: string;

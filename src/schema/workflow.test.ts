@@ -52,4 +52,19 @@ describe('workflow in the schema language', () => {
     expect(problem({ transitions: [{ name: 'x', label: 'x', from: ['todo'], to: 'done', stamp: { state: 'user' } }] })).toMatch(/the state is written by the transition itself/);
     expect(problem({ transitions: [{ name: 'x', label: 'x', from: [], to: 'done' }] })).toMatch(/\/workflow\/transitions\/0\/from/);
   });
+
+  it('tells the owner, a user field\'s account or a role\'s holders; a field must be a column', () => {
+    const notify = (n: unknown) => problem({ transitions: [{ name: 'x', label: 'x', from: ['todo'], to: 'done', notify: n }] });
+    expect(notify('owner')).toBe('ok');
+    expect(notify({ role: 'reviewer' })).toBe('ok');
+    expect(notify(['owner', { field: 'title' }])).toBe('ok');
+    expect(notify([{ field: 'missing' }])).toMatch(/\/workflow\/transitions\/0\/notify\/0\/field: field "missing" is not a declared column/);
+    expect(notify('everyone')).toMatch(/\/workflow\/transitions\/0\/notify/);
+    expect(notify({ role: 'reviewer', field: 'title' })).toMatch(/\/workflow\/transitions\/0\/notify/);
+  });
+
+  it('names a row by a declared column (record)', () => {
+    expect(problem({}, { record: { noun: '任务', title: 'title' } })).toBe('ok');
+    expect(problem({}, { record: { noun: '任务' } })).toMatch(/record/);
+  });
 });

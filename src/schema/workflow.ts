@@ -30,14 +30,23 @@ export interface WorkflowTransition {
   opinion?: 'required' | 'optional';
   /** Fields written as it fires: the time, the user's account, the opinion. */
   stamp?: Record<string, StampValue>;
-  /** Tell the row's owner (its creator) that it moved. */
-  notify?: 'owner';
+  /**
+   * Who is told that the row moved, by a system message naming the row and linking to it: its owner
+   * (creator), the account a user field of the row names, or every holder of a role (a new
+   * submission tells the reviewers). One target or several.
+   */
+  notify?: NotifyTarget | NotifyTarget[];
   /** Asked before firing (when no opinion is asked). */
   confirm?: string;
   danger?: boolean;
   /** Offered on the selected rows too (one opinion for all). */
   batch?: boolean;
 }
+
+export type NotifyTarget = 'owner' | { field: string } | { role: string };
+
+/** A transition's notify targets as a list. */
+export const notifyTargets = (t: WorkflowTransition): NotifyTarget[] => (t.notify === undefined ? [] : Array.isArray(t.notify) ? t.notify : [t.notify]);
 
 /** The fields a workflow writes: its state and every stamped field. No body sets them; a detail shows them. */
 export function workflowFields(schema: Pick<PageSchema, 'workflow'>): Set<string> {
@@ -87,6 +96,11 @@ export function workflowProblem(schema: PageSchema): { path: string; problem: st
       if (name === wf.field) return { path: `${at}/stamp/${name}`, problem: 'the state is written by the transition itself' };
       const fits = what === 'now' ? ['datetime', 'string'].includes(f.type) : ['string', 'text'].includes(f.type);
       if (!fits) return { path: `${at}/stamp/${name}`, problem: `field "${name}" (${f.type}) cannot hold "${what}"` };
+    }
+    for (const [j, n] of notifyTargets(t).entries()) {
+      if (typeof n === 'object' && 'field' in n && (!fields.get(n.field) || fields.get(n.field)!.virtual)) {
+        return { path: `${at}/notify${Array.isArray(t.notify) ? `/${j}` : ''}/field`, problem: `field "${n.field}" is not a declared column` };
+      }
     }
     if (t.stamp && Object.values(t.stamp).includes('opinion') && !t.opinion) {
       return { path: `${at}/stamp`, problem: 'stamps the opinion but asks for none' };

@@ -64,7 +64,7 @@ describe(`意见反馈: users send, the administrator replies [${BACKEND}]`, () 
     expect(row).toMatchObject({ state: 'replied', reply: '已更换验证码字体，请刷新后再试', replyBy: 'admin' });
     expect(row.replyTime).toMatch(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/);
     const bell = expectOk(await s.api.get('/sys/annountCement/listByUser?pageSize=50', { token: token.applicant }));
-    expect(bell.sysMsgList.map((m: any) => m.titile)).toContain('「意见反馈」已回复：已回复');
+    expect(bell.sysMsgList.map((m: any) => m.titile)).toContainEqual(expect.stringMatching(/^反馈「.+」已回复$/));
     refused(await fire(f.id, 'reply', { opinion: '再回一次' }), 409, '当前状态「已回复」不能回复');
     expect((await s.api.put('/pms/feedback/edit', { id: f.id, title: '回复后改标题' }, { token: admin })).status).toBe(409);
     const history = expectOk(await s.api.get(`/pms/feedback/history?id=${f.id}`, { token: token.applicant }));
@@ -76,7 +76,7 @@ describe(`意见反馈: users send, the administrator replies [${BACKEND}]`, () 
     expectOk(await fire(f.id, 'close', { opinion: '与另一条重复' }), '关闭成功！');
     expect((await (s.db as any).selectFrom('pms_feedback').select('state').where('id', '=', f.id).executeTakeFirstOrThrow()).state).toBe('closed');
     const bell = expectOk(await s.api.get('/sys/annountCement/listByUser?pageSize=50', { token: token.expert }));
-    expect(bell.sysMsgList.map((m: any) => m.titile)).toContain('「意见反馈」已关闭：已关闭');
+    expect(bell.sysMsgList.map((m: any) => m.titile)).toContainEqual(expect.stringMatching(/^反馈「.+」已关闭$/));
     refused(await fire(f.id, 'close'), 409, '当前状态「已关闭」不能关闭');
   });
 

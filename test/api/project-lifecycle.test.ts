@@ -84,6 +84,12 @@ describe(`contest projects: declare, submit, audit [${BACKEND}]`, () => {
     expect(await names(reviewer)).not.toContain('城市内涝预警'); // a draft is the applicant's own
     refused(await fire(p.id, 'pass', applicant), 403, /没有权限/);
     expectOk(await fire(p.id, 'submit', applicant), '提交申报成功！');
+    // the reviewers are told of the new submission, by the project's name, with 项目审核 to open it from
+    const told = await (s.db as any).selectFrom('sys_announcement').select(['titile', 'openType', 'openPage', 'busId']).where('busId', '=', p.id).where('titile', '=', '项目「城市内涝预警」已提交申报').execute();
+    expect(told).toHaveLength(1);
+    expect(told[0]).toMatchObject({ openType: 'url', openPage: `/pms/audit?id=${p.id}` });
+    const reviewerBell = expectOk(await s.api.get('/sys/annountCement/listByUser?pageSize=20', { token: reviewer }));
+    expect(reviewerBell.sysMsgList.map((m: any) => m.titile)).toContain('项目「城市内涝预警」已提交申报');
     refused(await fire(p.id, 'submit', applicant), 409, '当前状态「已提交」不能提交申报');
     refused(await s.api.put('/pms/project/edit', { id: p.id, name: '改名' }, { token: applicant }), 409, '当前状态「已提交」不能修改');
     expect(await names(reviewer)).toContain('城市内涝预警');
@@ -93,7 +99,12 @@ describe(`contest projects: declare, submit, audit [${BACKEND}]`, () => {
     const returned = expectOk(await s.api.get(`/pms/project/queryById?id=${p.id}`, { token: applicant }));
     expect(returned).toMatchObject({ state: 'returned', auditOpinion: '请补充商业计划书', auditBy: 'reviewer' });
     const bell = expectOk(await s.api.get('/sys/annountCement/listByUser?pageSize=20', { token: applicant }));
-    expect(bell.sysMsgList.map((m: any) => m.titile)).toContain('「全部项目」已退回修改：已退回');
+    const returnNotice = bell.sysMsgList.find((m: any) => m.titile === '项目「城市内涝预警」已退回修改');
+    expect(returnNotice, JSON.stringify(bell.sysMsgList.map((m: any) => m.titile))).toBeTruthy();
+    const full = await (s.db as any).selectFrom('sys_announcement').select(['msgContent', 'openPage']).where('id', '=', returnNotice.id).executeTakeFirstOrThrow();
+    // the return carries the reviewer's opinion and who returned it, and opens the project from 我的项目
+    expect(full.msgContent).toBe('项目「城市内涝预警」已退回修改（当前状态：已退回）\n意见：请补充商业计划书\n处理人：审核人');
+    expect(full.openPage).toBe(`/pms/myProject?id=${p.id}`);
 
     expectOk(await s.api.put('/pms/project/edit', { id: p.id, name: '城市内涝预警（修订）', pms_project_memberList: [{ name: '李一' }] }, { token: applicant }), '编辑成功!');
     expectOk(await fire(p.id, 'submit', applicant));

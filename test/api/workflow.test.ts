@@ -56,7 +56,11 @@ describe(`workflow: 任务管理 states and transitions [${BACKEND}]`, () => {
       ['重新打开', '已完成', '进行中', 'admin', '需补充附件'],
     ]);
     const bell = expectOk(await s.api.get('/sys/annountCement/listByUser?pageSize=20', { token: admin }));
-    expect(bell.sysMsgList.map((m: any) => m.titile)).toEqual(expect.arrayContaining(['「任务管理」已开始：进行中', '「任务管理」已完成：已完成']));
+    const title = (await (s.db as any).selectFrom('pms_task').select('title').where('id', '=', t.id).executeTakeFirstOrThrow()).title;
+    expect(bell.sysMsgList.map((m: any) => m.titile)).toEqual(expect.arrayContaining([`任务「${title}」已开始`, `任务「${title}」已完成`]));
+    // reopened by the administrator (its creator), the task's assignee is told, with 任务管理 to open it from
+    const reviewerBell = expectOk(await s.api.get('/sys/annountCement/listByUser?pageSize=20', { token: reviewer }));
+    expect(reviewerBell.sysMsgList.map((m: any) => m.titile)).toContain(`任务「${title}」已重新打开`);
   });
 
   it('refuses a transition from the wrong state, without an opinion it requires, unknown, or in a batch it does not allow', async () => {

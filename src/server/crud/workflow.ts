@@ -2,10 +2,10 @@ import type { FastifyRequest } from 'fastify';
 import type { CrudRegistrar } from './registrar.js';
 import type { Kysely } from 'kysely';
 import type { PageSchema } from '../../schema/types.js';
-import { transitionPermission, workflowFields, type WorkflowSchema, type WorkflowTransition } from '../../schema/workflow.js';
+import { notifyTargets, transitionPermission, workflowFields, type WorkflowSchema, type WorkflowTransition } from '../../schema/workflow.js';
 import { inTransaction } from '../db/transaction.js';
 import { badRequest, ClientError, forbidden, notFound, ok } from '../http/result.js';
-import { notifyUsers } from '../modules/announcement/notify.js';
+import { tellOfTransition } from './transition-notice.js';
 import { newId } from '../util/ids.js';
 import { formatDateTime } from '../util/time.js';
 import type { PageAccess } from './access.js';
@@ -71,6 +71,9 @@ export function workflowRoutes(app: CrudRegistrar, schema: PageSchema, deps: Dep
   const wf = schema.workflow!;
   const db = app.ctx.db as unknown as Kysely<any>;
   const base = schema.api;
+  // What a transition's notice needs of each row: its owner, the user fields it tells, its title.
+  const noticeColumns = [...new Set(['id', wf.field, 'createBy', ...(schema.record ? [schema.record.title] : []),
+    ...wf.transitions.flatMap(notifyTargets).flatMap((n) => (typeof n === 'object' && 'field' in n ? [n.field] : []))])];
 
   app.post<{ Body: FireBody }>(`${base}/transition`, async (req) => {
     const body = (req.body ?? {}) as FireBody;
@@ -92,9 +95,9 @@ export function workflowRoutes(app: CrudRegistrar, schema: PageSchema, deps: Dep
     const stamps: Row = Object.fromEntries(Object.entries(t.stamp ?? {}).map(([f, what]) => [f, what === 'now' ? now : what === 'user' ? user.username : opinion]));
 
     await inTransaction(db, async (tx) => {
-      const owners = new Map<string, string[]>();
+      const moved: Row[] = [];
       for (const id of ids) {
-        let q = tx.selectFrom(schema.table).select(['id', wf.field, 'createBy']).where('id', '=', id);
+        let q = tx.selectFrom(schema.table).select(noticeColumns).where('id', '=', id);
         if (scope) q = q.where(scope);
         const row = await q.executeTakeFirst() as Row | undefined;
         if (!row) throw notFound('未找到对应数据');
@@ -110,17 +113,9 @@ export function workflowRoutes(app: CrudRegistrar, schema: PageSchema, deps: Dep
           opinion, createBy: user.username, createName: user.realname || user.username, createTime: now,
         }).execute();
         await deps.afterTransition?.({ db: tx, user, req, ctx: app.ctx }, t, id);
-        if (t.notify === 'owner' && row.createBy && row.createBy !== user.username) {
-          owners.set(String(row.createBy), [...(owners.get(String(row.createBy)) ?? []), id]);
-        }
+        moved.push(row);
       }
-      for (const [owner, rowIds] of owners) {
-        const what = `「${schema.title}」${rowIds.length > 1 ? `${rowIds.length}条数据` : ''}已${t.label}：${label(t.to)}`;
-        await notifyUsers(tx, {
-          usernames: [owner], title: what, content: opinion ? `${what}\n意见：${opinion}` : what,
-          sender: user.username, busType: schema.table, busId: rowIds.join(','),
-        });
-      }
+      await tellOfTransition(tx, schema, t, moved, { user, opinion, stateLabel: label(t.to) });
     });
     return ok(null, ids.length > 1 ? `${t.label}成功，共${ids.length}条` : `${t.label}成功！`);
   });

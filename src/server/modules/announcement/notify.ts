@@ -15,6 +15,8 @@ export interface Notice {
   /** What the notice is about (a table and its row ids), for the reader to open it. */
   busType?: string;
   busId?: string;
+  /** A page of the app the notice's 去处理 opens (the row it is about: `/pms/myProject?id=…`). */
+  openPage?: string | null;
 }
 
 /**
@@ -31,6 +33,7 @@ export async function notifyUsers(db: Kysely<any>, n: Notice): Promise<void> {
     id, titile: n.title.slice(0, 100), msgContent: n.content, msgAbstract: n.content.slice(0, 500), msgCategory: '2', priority: 'M',
     msgType: 'USER', userIds: `${users.map((u) => u.id).join(',')},`, sender: n.sender, sendStatus: PUBLISHED, sendTime: now,
     startTime: now, busType: n.busType?.slice(0, 20) ?? null, busId: n.busId && n.busId.length <= 50 ? n.busId : null,
+    ...(n.openPage && n.openPage.length <= 255 ? { openType: 'url', openPage: n.openPage } : {}),
     createBy: n.sender, createTime: now, updateBy: null, updateTime: null, sysOrgCode: null,
   }).execute();
   await addReceipts(db, id, users.map((u) => u.id), n.sender);
