@@ -46,6 +46,7 @@ try {
     describe(r.manifest);
     console.log(`  ${r.tables} tables with the manifest's row counts, ${r.uploads} uploads written, in ${(r.durationMs / 1000).toFixed(1)} s`);
     if (r.manifest.uploads.kind === 's3') console.log('  restore the uploads from the bucket\'s versions if needed');
+    else if (config.s3) console.log(`  this site keeps its uploads in the S3 bucket ${config.s3.bucket}: the backup's files went to ${config.uploadDir}; copy them into the bucket`);
   }
 } catch (e) {
   // Refused: nothing was written. Failed: the database is as it was (SQLite and pg_restore each

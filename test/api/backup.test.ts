@@ -142,6 +142,8 @@ describe(`backup and restore [${BACKEND}]`, () => {
     expect(status).toMatchObject({ stale: false, last: { file: backupFileName, kind: BACKEND, sizeBytes: fs.statSync(backupFileName).size, origin: 'command' } });
     expect(status.last.endTime).toMatch(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/);
     expectEnvelope(await s.api.get('/sys/monitor/backup', { token: await s.login('applicant') }), { status: 403, success: false });
+    const doc = (await s.api.get('/v3/api-docs', { token: admin })).body;
+    expect(doc.paths['/sys/monitor/backup'].get).toMatchObject({ 'x-access': { menu: 'modules/monitor/SystemInfo' }, tags: ['系统管理'] });
 
     restoredEnv = await freshPlace('restored');
     const restored = await script('restore', [backupFile], restoredEnv);
