@@ -38,7 +38,7 @@ describe(`系统监控 and dashboards [${BACKEND}]`, () => {
     expect(used.measurements[0].value).toBeGreaterThan(1e6);
     const requests = (await s.api.get('/actuator/metrics/tomcat.global.request', { token: admin })).body;
     expect(requests.measurements.find((m: any) => m.statistic === 'COUNT').value).toBeGreaterThanOrEqual(4);
-    expectEnvelope(await s.api.get('/actuator/metrics/jvm.classes.loaded', { token: admin }), { status: 404, success: false });
+    expectEnvelope(await s.api.get('/actuator/metrics/jvm.no.such.metric', { token: admin }), { status: 404, success: false });
     const jeecg = (await s.api.get('/actuator/httptrace', { token: admin })).body;
     expect(jeecg.traces[0]).toMatchObject({ request: { method: expect.any(String), uri: expect.any(String) }, response: { status: expect.any(Number) } });
   });

@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import type { HookContext, Row, SchemaModule } from '../../crud/hooks.js';
 import { badRequest, fail, okMessage } from '../../http/result.js';
 import { applyDefaults, keepStoredWhenNull, merged, requireOneOf } from '../system/checks.js';
+import { keepDeletedDicts } from '../system/recycle-bin.js';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
 
@@ -25,7 +26,8 @@ export const dictModule: SchemaModule = {
       requireOneOf('字典类型', changes.type, [0, 1]);
     },
     afterEdit: invalidate,
-    // A dictionary's items go with it.
+    // JeecgBoot's logic delete: the dictionary goes to the recycle bin (字典回收站) with its items; its items go with it.
+    beforeDelete: keepDeletedDicts,
     async afterDelete(h, ids) {
       await h.db.deleteFrom('sys_dict_item').where('dictId', 'in', ids).execute();
       invalidate(h);

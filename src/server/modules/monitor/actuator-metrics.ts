@@ -12,7 +12,16 @@ export interface ActuatorMetric {
   availableTags: { tag: string; values: string[] }[];
 }
 
-interface Sources { runtime: RuntimeMonitor; trace: RequestTrace; liveSessions: () => Promise<number> }
+/** The session store's figures: live sessions, those past their expiry not yet purged, those created since this process started. */
+export interface SessionFigures { live: number; expired: number; createdSince: number }
+
+interface Sources {
+  runtime: RuntimeMonitor; trace: RequestTrace; liveSessions: () => Promise<number>;
+  /** Sessions by state; `createdSince` counts those created at or after the given time (ms). */
+  sessionFigures?: (since: number) => Promise<SessionFigures>;
+  /** Bytes this process has written to its HTTP connections. */
+  bytesSent?: () => number;
+}
 
 type Reading = [description: string, baseUnit: string | null, measurements: Record<string, number>];
 
@@ -21,12 +30,17 @@ type Reading = [description: string, baseUnit: string | null, measurements: Reco
  * Node process's nearest equivalents (heap for JVM memory, libuv's thread pool for threads, the
  * request figures for Tomcat's); a name with no equivalent in Node is not listed (404).
  */
-export function actuatorMetrics({ runtime, trace, liveSessions }: Sources): Record<string, () => Promise<Reading> | Reading> {
+export function actuatorMetrics({ runtime, trace, liveSessions, sessionFigures, bytesSent }: Sources): Record<string, () => Promise<Reading> | Reading> {
   const mem = () => process.memoryUsage();
   const heap = () => v8.getHeapStatistics();
   const gc = () => runtime.figures().gc.reduce((a, g) => ({ count: a.count + g.count, totalMs: a.totalMs + g.totalMs, maxMs: Math.max(a.maxMs, g.maxMs) }), { count: 0, totalMs: 0, maxMs: 0 });
   const threads = Number(process.env.UV_THREADPOOL_SIZE ?? 4) + 1;
   const http = () => trace.summary();
+  const started = Math.floor(Date.now() - process.uptime() * 1000);
+  // Tomcat's maximum is the most sessions it saw at once; here the most seen at any reading of either figure.
+  let peakSessions = 0;
+  const live = async () => { const n = await liveSessions(); peakSessions = Math.max(peakSessions, n); return n; };
+  const sessions = () => (sessionFigures ? sessionFigures(started) : live().then((n) => ({ live: n, expired: 0, createdSince: 0 })));
   return {
     'jvm.memory.max': () => ['堆内存上限', 'bytes', { VALUE: heap().heap_size_limit }],
     'jvm.memory.committed': () => ['已分配的堆内存', 'bytes', { VALUE: mem().heapTotal }],
@@ -46,7 +60,18 @@ export function actuatorMetrics({ runtime, trace, liveSessions }: Sources): Reco
     'process.start.time': () => ['进程启动时间', 'seconds', { VALUE: (Date.now() / 1000) - process.uptime() }],
     'process.uptime': () => ['进程运行时长', 'seconds', { VALUE: process.uptime() }],
     'process.cpu.usage': () => ['进程 CPU 使用率', null, { VALUE: runtime.figures().cpuPercent / 100 }],
-    'tomcat.sessions.active.current': async () => ['当前有效会话', 'sessions', { VALUE: await liveSessions() }],
+    // Node.js loads no Java classes: both counts are truly 0 (modules are not classes).
+    'jvm.classes.loaded': () => ['已加载的类（Node.js 无 Java 类，恒为 0）', 'classes', { VALUE: 0 }],
+    'jvm.classes.unloaded': () => ['已卸载的类（Node.js 无 Java 类，恒为 0）', 'classes', { COUNT: 0 }],
+    'tomcat.sessions.active.current': async () => ['当前有效会话', 'sessions', { VALUE: await live() }],
+    'tomcat.sessions.active.max': async () => { await live(); return ['有效会话峰值（本次启动以来各次读取中的最大值）', 'sessions', { VALUE: peakSessions }]; },
+    'tomcat.sessions.created': async () => ['本次启动以来登录创建的会话（已清理的不计）', 'sessions', { COUNT: (await sessions()).createdSince }],
+    'tomcat.sessions.expired': async () => ['已过期、尚未清理的会话', 'sessions', { COUNT: (await sessions()).expired }],
+    'tomcat.sessions.rejected': () => ['因会话数上限被拒绝的会话（不设上限，恒为 0）', 'sessions', { COUNT: 0 }],
+    'tomcat.sessions.alive.max': () => ['会话最长有效期（7 天）', 'seconds', { VALUE: 7 * 86_400 }],
+    'tomcat.global.sent': () => ['本次启动以来发送的字节数', 'bytes', { COUNT: bytesSent?.() ?? 0 }],
+    'tomcat.servlet.request': () => { const h = http(); return ['请求总数与总耗时', 'seconds', { COUNT: h.total, TOTAL_TIME: h.totalMs / 1000 }]; },
+    'tomcat.servlet.request.max': () => ['最慢请求', 'seconds', { VALUE: http().maxMs / 1000 }],
     'tomcat.global.request': () => { const h = http(); return ['请求总数与总耗时', 'seconds', { COUNT: h.total, TOTAL_TIME: h.totalMs / 1000 }]; },
     'tomcat.global.request.max': () => ['最慢请求', 'seconds', { VALUE: http().maxMs / 1000 }],
     'tomcat.threads.current': () => ['处理中的请求', 'threads', { VALUE: http().inFlight }],

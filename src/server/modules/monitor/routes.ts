@@ -144,9 +144,23 @@ async function monitor(app: FastifyInstance): Promise<void> {
       })),
     };
   });
+  // Bytes written to HTTP connections: those closed, plus those still open.
+  let closedBytes = 0;
+  const open = new Set<import('node:net').Socket>();
+  app.server.on('connection', (socket: import('node:net').Socket) => {
+    open.add(socket);
+    socket.once('close', () => { closedBytes += socket.bytesWritten; open.delete(socket); });
+  });
+  const countSessions = async (where: (q: any) => any) => Number((await where(ctx.db.selectFrom('sysSession').select((eb) => eb.fn.countAll<number>().as('n'))).executeTakeFirstOrThrow()).n); // eslint-disable-line @typescript-eslint/no-explicit-any
   const metrics = actuatorMetrics({
     runtime, trace,
-    liveSessions: async () => Number((await ctx.db.selectFrom('sysSession').select((eb) => eb.fn.countAll<number>().as('n')).where('expiresAt', '>', Date.now()).executeTakeFirstOrThrow()).n),
+    liveSessions: () => countSessions((q) => q.where('expiresAt', '>', Date.now())),
+    sessionFigures: async (since) => ({
+      live: await countSessions((q) => q.where('expiresAt', '>', Date.now())),
+      expired: await countSessions((q) => q.where('expiresAt', '<=', Date.now())),
+      createdSince: await countSessions((q) => q.where('createdAt', '>=', since)),
+    }),
+    bytesSent: () => [...open].reduce((n, s) => n + s.bytesWritten, closedBytes),
   });
   app.get<{ Params: { name: string } }>('/actuator/metrics/:name', {
     config: { access: { menu: [MONITOR_PAGES.runtime, MONITOR_PAGES.http, MONITOR_PAGES.system] } },

@@ -4,6 +4,7 @@ import type { Kysely } from 'kysely';
 import { inTransaction } from '../../db/transaction.js';
 import { newId } from '../../util/ids.js';
 import { formatDateTime } from '../../util/time.js';
+import { addMissingWebMenus } from '../web/menu-upgrade.js';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
 
@@ -12,13 +13,17 @@ interface DictSeed { dictCode: string; dictName: string; type?: number; items: [
 /** Set once the upgrade ran: a dictionary an administrator deletes later does not come back. */
 const MARKER = 'upgrade:jeecg-client-41';
 
+/** Menus whose new buttons (部门权限, 部门角色, 用户代理人) a database seeded before issue 41 lacks. */
+const CLIENT_MENUS = new Set(['/isystem/user', '/isystem/depart']);
+
 /** Dictionaries the JeecgBoot Vue 2 client's system forms read that the first seed lacked (issue 41). */
 export const CLIENT_DICTS = ['activiti_sync', 'global_perms_type'];
 
 /**
  * A database seeded before issue 41 lacks what the stock JeecgBoot client's system screens need:
- * its dictionaries (schemas/seed/dicts.json, by code). Added once, where missing; a fresh database
- * has them from the first-start seed, so there only the marker is written.
+ * its dictionaries (schemas/seed/dicts.json, by code) and the buttons of 用户管理 and 部门管理
+ * (schemas/seed/menus.json, granted to the administrator role). Added once, where missing; a fresh
+ * database has them from the first-start seed, so there only the marker is written.
  */
 export async function upgradeForJeecgClient(db: Kysely<any>, opts: { seedDir: string }): Promise<boolean> {
   if (await db.selectFrom('sys_setting').select('key').where('key', '=', MARKER).executeTakeFirst()) return false;
@@ -35,6 +40,7 @@ export async function upgradeForJeecgClient(db: Kysely<any>, opts: { seedDir: st
         await tx.insertInto('sys_dict_item').values({ id: newId(), dictId, itemText: text, itemValue: value, description: null, sortOrder: i + 1, status: 1, ...stamp }).execute();
       }
     }
+    await addMissingWebMenus(tx, opts.seedDir, stamp, CLIENT_MENUS);
     await tx.insertInto('sys_setting').values({ key: MARKER, value: now }).execute();
   });
   return true;

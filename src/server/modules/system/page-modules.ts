@@ -8,8 +8,11 @@ import { gatewayRouteModule } from './gateway-route.js';
 import { logModule } from './log-module.js';
 import { quartzJobModule } from './quartz-job.js';
 import { tenantModule } from './tenant.js';
+import { userAgentModule } from './user-agent.js';
+import { departRoleModule } from '../depart/depart-role-module.js';
 
 /** The server modules of the system-management pages: dictionaries, announcements, tenants, data sources, gateway routes, jobs, logs. */
 export const SYSTEM_PAGE_MODULES: SchemaModule[] = [
   dictModule, dictItemModule, announcementModule, announcementSendModule, tenantModule, dataSourceModule, gatewayRouteModule, quartzJobModule, dataLogModule, logModule,
+  departRoleModule, userAgentModule,
 ];

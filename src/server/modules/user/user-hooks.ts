@@ -4,6 +4,7 @@ import type { Db } from '../../db/tables.js';
 import { badRequest } from '../../http/result.js';
 import { commaIds } from './id-list.js';
 import { decorateUsers, replaceUserDeparts, replaceUserRoles, unlinkUsers } from './user-relations.js';
+import { keepDeletedUsers } from '../system/recycle-bin.js';
 import { blankToNull, takenMessage } from './user-unique.js';
 
 /** The built-in administrator account: never deleted or frozen. */
@@ -50,6 +51,8 @@ export const userHooks: CrudHooks = {
     const admin = await dbOf(h).selectFrom('sysUser').select('id').where('id', 'in', ids).where('username', '=', ADMIN_USERNAME).executeTakeFirst();
     if (admin) throw badRequest('admin用户，不允许删除！');
     if (ids.includes(h.user.id)) throw badRequest('不能删除当前登录用户');
+    // JeecgBoot's logic delete: the user goes to the recycle bin (用户回收站) with their roles and departments.
+    await keepDeletedUsers(h, ids);
   },
   async afterDelete(h, ids) {
     await unlinkUsers(dbOf(h), ids);

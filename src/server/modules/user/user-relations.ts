@@ -37,11 +37,12 @@ export async function replaceUserDeparts(db: Db, userId: string, departIds: stri
   }
 }
 
-/** Removes what hangs off deleted users: role and department links, open sessions. */
+/** Removes what hangs off deleted users: role, department and department-role links, open sessions. */
 export async function unlinkUsers(db: Db, userIds: string[]): Promise<void> {
   for (const table of ['sysUserRole', 'sysUserDepart', 'sysSession'] as const) {
     await db.deleteFrom(table).where('userId', 'in', userIds).execute();
   }
+  await (db as any).deleteFrom('sys_depart_role_user').where('userId', 'in', userIds).execute(); // eslint-disable-line @typescript-eslint/no-explicit-any
 }
 
 /** Department names per user, in org-code order: the readable `orgCodeTxt` of a user row. */
