@@ -218,4 +218,9 @@ describe(`the Vue 2 client's system screens, issue 41 [${BACKEND}]`, () => {
     expect(expectOk(await get('/sys/dict/deleteList')).some((d: any) => d.id === dict.id)).toBe(false);
     expectEnvelope(await get('/sys/dict/deleteList', applicant), { status: 403 });
   });
+
+  it('the demo accounts have phone numbers (the client\'s user form requires one to save an edit)', async () => {
+    const rows = await (s.db as any).selectFrom('sysUser').select(['username', 'phone']).where('username', 'in', ['admin', 'applicant', 'reviewer', 'expert']).execute();
+    for (const r of rows) expect(r.phone, r.username).toMatch(/^1[3-9]\d{9}$/);
+  });
 });

@@ -20,7 +20,7 @@ interface MenuSeed {
 }
 interface DepartSeed { departName: string; orgCode: string; orgCategory: string; children?: DepartSeed[] }
 interface RoleSeed { roleCode: string; roleName: string; description: string; grants: string[] }
-interface UserSeed { username: string; realname: string; /** 1 男, 2 女 (the sex dictionary); none for an account that is no person (the guest). */ sex?: number; roles: string[]; departs: string[]; email?: string; workNo?: string; guest?: boolean }
+interface UserSeed { username: string; realname: string; /** 1 男, 2 女 (the sex dictionary); none for an account that is no person (the guest). */ sex?: number; roles: string[]; departs: string[]; email?: string; workNo?: string; /** The JeecgBoot client's user form requires one to save an edit. */ phone?: string; guest?: boolean }
 interface DictSeed { dictCode: string; dictName: string; type?: number; items: [string, string][] }
 
 const readSeed = <T>(dir: string, name: string): T => JSON.parse(fs.readFileSync(path.join(dir, name), 'utf8')) as T;
@@ -119,7 +119,7 @@ export async function seedIfEmpty(db: Db, opts: { seedDir: string; adminPassword
       const userPassword = u.guest ? guestPassword : password;
       userRows.push({
         id, username: u.username, realname: u.realname, password: userPassword, salt: null, avatar: null, birthday: null, sex: u.sex ?? null,
-        email: u.email ?? null, phone: null, orgCode: u.departs[0] ?? null, status: 1, delFlag: 0, workNo: u.workNo ?? null,
+        email: u.email ?? null, phone: u.phone ?? null, orgCode: u.departs[0] ?? null, status: 1, delFlag: 0, workNo: u.workNo ?? null,
         post: null, telephone: null, userIdentity: 1, departIds: null, relTenantIds: null, ...stamp,
       });
       for (const code of u.roles) userRoleRows.push({ id: newId(), userId: id, roleId: roleIds.get(code)! });
