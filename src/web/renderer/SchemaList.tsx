@@ -1,6 +1,7 @@
 import { DeleteOutlined, DownOutlined, ExportOutlined, PlusOutlined } from '@ant-design/icons';
 import { Alert, Button, Card, Dropdown, Modal, Space, message } from 'antd';
 import { lazy, Suspense, useCallback, useMemo, useRef, useState, type ComponentType } from 'react';
+import { useInRouterContext } from 'react-router-dom';
 import { listColumns } from '../../schema/columns';
 import type { FormMode } from '../../schema/form';
 import { encodeQuery, queryItems } from '../../schema/query-bar';
@@ -12,6 +13,7 @@ import { useCustomButtons } from './customButtons';
 import { DataTable, type RowLink } from './DataTable';
 import { saveBlob } from './exportFile';
 import { FormModal } from './FormModal';
+import { OpenRecordFromUrl } from './OpenRecordFromUrl';
 import { ImportButton } from './ImportButton';
 import { panelLoader, type PanelProps } from './panels';
 import { QueryBar } from './QueryBar';
@@ -57,6 +59,7 @@ export function SchemaList({ schema, fixed, onChanged }: SchemaListProps) {
     (params) => api.arrived({ ...params, ...fixed }),
   );
   const can = usePagePermission(schema.permission);
+  const inRouter = useInRouterContext();
   const features = { add: true, edit: true, delete: true, export: true, import: true, detail: true, ...schema.features };
   const [selectedIds, setSelectedIds] = useState<string[]>([]);
   const [form, setForm] = useState<{ mode: FormMode; record: Row | null } | null>(null);
@@ -205,6 +208,7 @@ export function SchemaList({ schema, fixed, onChanged }: SchemaListProps) {
         tree={treeProps}
       />
       {transition.opinionModal}
+      {inRouter && features.detail && <OpenRecordFromUrl load={api.queryById} open={(record) => setForm({ mode: 'detail', record })} />}
       {form && <FormModal schema={schema} mode={form.mode} record={form.record} onClose={(changed) => { setForm(null); if (changed) refresh(); }} />}
       {panel && Panel && (
         <Suspense fallback={null}>
