@@ -53,6 +53,11 @@ export interface Config {
   /** The HTTP server's timeouts and connection cap (HTTP_* in README.md); a timeout of 0 is none. */
   http: HttpLimits;
   /**
+   * How long an `Idempotency-Key` a write was sent with is kept, with its reply (IDEMPOTENCY_KEEP_HOURS,
+   * 24): a repeat within it is answered from it; IdempotencyKeyPurgeJob deletes older ones.
+   */
+  idempotency: { keepMs: number };
+  /**
    * Where BackupJob writes its backups (BACKUP_DIR, default DATA_DIR/backup; `npm run backup`
    * too when given no file) and how many of them it keeps there (BACKUP_KEEP, 7; older ones are deleted).
    */
@@ -122,6 +127,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
       perAddress: atLeastOne('LIVE_SOCKETS_PER_ADDRESS', env.LIVE_SOCKETS_PER_ADDRESS, 50),
     },
     http: httpLimits(env),
+    idempotency: { keepMs: atLeastOne('IDEMPOTENCY_KEEP_HOURS', env.IDEMPOTENCY_KEEP_HOURS, 24) * 3_600_000 },
     backup: backupPlace(env),
   };
 }

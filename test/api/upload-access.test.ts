@@ -165,6 +165,15 @@ describe(`files reached through their record [${BACKEND}]`, () => {
     const listed = expectOk(await s.api.get('/web/index/banner')) as any;
     expect(JSON.stringify(listed)).toContain(image);
 
+    // One image held by a draft and by a published banner: the published one opens it.
+    const shared = await upload(PNG(), '共用横幅.png', 'web', admin);
+    for (const title of ['共用草稿', '共用已发布']) expectOk(await s.api.post('/pms/banner/add', { title, image: shared, sortNo: 9 }, { token: admin }));
+    expect((await download(shared)).status).toBe(401);
+    const sharedPublished = await db().selectFrom('pms_banner').select('id').where('title', '=', '共用已发布').executeTakeFirstOrThrow();
+    expectOk(await s.api.post('/pms/banner/publish', { id: sharedPublished.id }, { token: admin }));
+    expect(await ledgerRow(shared)).not.toMatchObject({ rowId: sharedPublished.id });
+    expect((await download(shared)).status).toBe(200);
+
     const avatar = await upload(PNG(), '头像.png', 'temp', applicant2);
     expectOk(await s.api.put('/sys/account/profile', { avatar }, { token: applicant2 }));
     expect((await download(avatar)).status).toBe(200);

@@ -12,6 +12,7 @@ import * as m011 from './migrations/011_data_log.js';
 import * as m020 from './migrations/020_instances.js';
 import * as m012 from './migrations/012_account.js';
 import * as m036 from './migrations/036_uploads.js';
+import * as m042 from './migrations/042_idempotency.js';
 import * as m041 from './migrations/041_depart_roles.js';
 import * as m040 from './migrations/040_backups.js';
 
@@ -32,6 +33,7 @@ const migrations: Record<string, Migration> = {
   '020_instances': m020,
   '012_account': m012,
   '036_uploads': m036,
+  '042_idempotency': m042,
   '041_depart_roles': m041,
   '040_backups': m040,
 };

@@ -96,7 +96,12 @@ async function throughRecord(ctx: AppContext, req: FastifyRequest, place: Place,
   const when = schema.publicFiles;
   const row = await holdingRow(ctx, place, rel, rowId, when ? [when.field] : []);
   if (row && record?.page && String(row.id) !== record.rowId) await new UploadLedger(dbOf(ctx)).setRow(rel, String(row.id));
-  if (row && when && when.in.map(String).includes(String(row[when.field]))) return 'public';
+  if (when) {
+    if (row && when.in.map(String).includes(String(row[when.field]))) return 'public';
+    // Another row may hold it too (a seed image shared by a draft and a published article): any shown one opens it.
+    const shown = await dbOf(ctx).selectFrom(schema.table).select('id').where((eb) => holds(eb, field, rel)).where(when.field, 'in', when.in).limit(1).executeTakeFirst();
+    if (shown) return 'public';
+  }
   if (!req.user) return 'login';
   // One's own upload stays one's own, whatever became of the record.
   if (record?.createBy && record.createBy === req.user.username) return 'allowed';
