@@ -11,6 +11,7 @@ import { healthRoutes } from './http/health.js';
 import { AppMetrics, metricsRoute } from './http/metrics.js';
 import { installRequestLog, requestId } from './http/request-log.js';
 import { requestValidation } from './http/lazy-validation.js';
+import { installIdempotency } from './http/idempotency.js';
 import { dictRoutes } from './modules/dict/routes.js';
 import { duplicateCheckRoutes } from './modules/dict/duplicate-check.js';
 import { checkRuleRoutes } from './modules/rules/check-rule-routes.js';
@@ -131,6 +132,8 @@ export async function buildApp(ctx: AppContext, opts: { logger?: boolean | objec
   const fileSchemas = ctx.schemas.schemas;
   await app.register(async (api) => {
     installAuthGuard(api);
+    // Before any route: every write route declared after it honours Idempotency-Key.
+    installIdempotency(api);
     installNotFound(api);
     // One file of at most 10 MB per request; the limit answers 413 through the error handler.
     await api.register(multipart, { limits: { fileSize: UPLOAD_MAX_BYTES, files: 1, fields: 20 }, throwFileSizeLimit: true });

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { admit } from '../auth/guard.js';
+import { runIdempotent } from '../http/idempotency.js';
 import { inventoryEntry } from '../openapi/inventory.js';
 import type { PageSchema } from '../../schema/types.js';
 import type { CrudHooks } from './hooks.js';
@@ -48,7 +49,8 @@ export async function serveSchemaCrud(app: FastifyInstance, schemas: readonly Pa
     const refusal = await admit(app, req, {});
     if (refusal) return reply.status(refusal.status).send(refusal.body);
     (req as { params: unknown }).params = match.params;
-    return match.handler(req, reply);
+    // A write sent with an Idempotency-Key runs once (http/idempotency.ts), once its user is known.
+    return runIdempotent(app.ctx, req, reply, prefix + match.route, () => match.handler(req, reply));
   };
   for (const base of new Set(schemas.map((s) => s.api))) app.route({ method: METHODS, url: `${base}/*`, config: { dispatch: true }, handler: dispatch });
 }

@@ -3,6 +3,8 @@ import {
   CompiledQuery, type DatabaseConnection, type Dialect, type Driver, type Kysely, type QueryResult, type TransactionSettings,
 } from 'kysely';
 
+/* eslint-disable @typescript-eslint/no-explicit-any */
+
 /**
  * Everything a piece of work does while its transaction is open goes through that transaction.
  *
@@ -20,11 +22,24 @@ interface Slot {
   done?: boolean;
   /** Work to do once the transaction has committed (nothing if it rolls back). */
   afterCommit?: (() => void)[];
+  /** A statement that may write has run in it (not only reads). */
+  wrote?: boolean;
 }
 
 const slots = new AsyncLocalStorage<Slot>();
 /** Outermost transactions open now, each in its own context. */
 let open = 0;
+
+/**
+ * Statements every outermost transaction that wrote runs last, before it commits (none when unset):
+ * the request's idempotency key is marked there (http/idempotency.ts), so it is kept exactly when the
+ * write is. A throw rolls the transaction back.
+ */
+let lastInTransaction: ((trx: Kysely<any>) => Promise<void>) | undefined;
+
+export function runLastInEveryTransaction(fn: ((trx: Kysely<any>) => Promise<void>) | undefined): void {
+  lastInTransaction = fn;
+}
 
 /** Whether the current async context is inside a transaction opened by `inTransaction`. */
 export function inTransactionNow(): boolean {
@@ -41,7 +56,12 @@ export async function inTransaction<DB, T>(db: Kysely<DB>, fn: (trx: Kysely<DB>)
   open++;
   try {
     return await slots.run(slot, async () => {
-      const result = await db.transaction().execute(fn);
+      const last = lastInTransaction;
+      const result = await db.transaction().execute(last ? async (trx) => {
+        const r = await fn(trx);
+        if (slot.wrote) await last(trx as Kysely<any>);
+        return r;
+      } : fn);
       for (const run of slot.afterCommit ?? []) run();
       return result;
     });
@@ -99,11 +119,21 @@ function mapBusy(err: unknown): unknown {
   return err;
 }
 
+const WRITE_NODES = new Set(['InsertQueryNode', 'UpdateQueryNode', 'DeleteQueryNode', 'MergeQueryNode']);
+/** Whether a statement may change data: Kysely's writes, and raw SQL that is not a plain select nor savepoint work. */
+function mayWrite(query: CompiledQuery): boolean {
+  const kind = query.query.kind;
+  if (kind === 'SelectQueryNode') return false;
+  if (WRITE_NODES.has(kind)) return true;
+  return !/^\s*(select|savepoint|release|rollback)\b/i.test(query.sql);
+}
+
 /** A connection as handed out: its own (released to the pool) or borrowed from the context's transaction. */
 class TrackedConnection implements DatabaseConnection {
-  constructor(readonly inner: DatabaseConnection, readonly borrowed: boolean, readonly owns?: Slot) {}
+  constructor(readonly inner: DatabaseConnection, readonly borrowed: boolean, readonly owns?: Slot, readonly serves: Slot | undefined = owns) {}
 
   async executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
+    if (this.serves && !this.serves.wrote && mayWrite(query)) this.serves.wrote = true;
     try {
       return await this.inner.executeQuery<R>(query);
     } catch (err) {
@@ -166,7 +196,7 @@ class TransactionAwareDriver implements Driver {
 
   async acquireConnection(): Promise<DatabaseConnection> {
     const slot = slots.getStore();
-    if (slot?.connection) return new TrackedConnection(slot.connection, true);
+    if (slot?.connection) return new TrackedConnection(slot.connection, true, undefined, slot);
     const connection = await this.acquireWithin();
     // The first connection a transaction's context takes is the transaction's own.
     if (slot && !slot.done && !slot.connection) {

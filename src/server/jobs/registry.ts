@@ -2,13 +2,14 @@ import type { JobHandler } from './handler.js';
 import { backupJob } from './handlers/backup.js';
 import { contentScheduleJob } from './handlers/content-schedule.js';
 import { dailyStatsJob } from './handlers/daily-stats.js';
+import { idempotencyPurgeJob } from './handlers/idempotency-purge.js';
 import { purgeExpiredJob } from './handlers/purge-expired.js';
 import { declareDeadlineReminderJob, reviewReminderJob } from './handlers/reminders.js';
 import { sampleJob } from './handlers/sample.js';
 import { uploadCleanupJob } from './handlers/upload-cleanup.js';
 
 /** The job classes a 定时任务 row may name. Add a handler file, add it here. */
-const HANDLERS: JobHandler[] = [sampleJob, purgeExpiredJob, contentScheduleJob, declareDeadlineReminderJob, reviewReminderJob, dailyStatsJob, uploadCleanupJob, backupJob];
+const HANDLERS: JobHandler[] = [sampleJob, purgeExpiredJob, contentScheduleJob, declareDeadlineReminderJob, reviewReminderJob, dailyStatsJob, uploadCleanupJob, backupJob, idempotencyPurgeJob];
 
 const byName = new Map(HANDLERS.map((h) => [h.className, h]));
 
