@@ -109,7 +109,7 @@ function quickly<T>(ctx: AppContext, fn: (db: Kysely<any>) => Promise<T>): Promi
 }
 
 /** For tests that kill the process at a chosen point (test/api/idempotency-crash.test.ts). */
-export const idempotencyProbe: { committed?: (key: string) => void } = {};
+export const idempotencyProbe: { marked?: (key: string) => void; committed?: (key: string) => void } = {};
 
 function processRunning(pid: number): boolean {
   try {
@@ -366,6 +366,7 @@ async function markCommitted(trx: Kysely<any>): Promise<void> {
   if (claim.phase === 'released') throw new ClientError(409, IDEMPOTENCY_MESSAGES.running);
   const res = await sql`update sys_idempotency_key set state = 'committed' where user_id = ${claim.userId} and idem_key = ${claim.key} and owner = ${OWNER} and state = 'running'`.execute(trx);
   if (Number(res.numAffectedRows ?? 0) !== 1) throw new ClientError(409, IDEMPOTENCY_MESSAGES.running);
+  idempotencyProbe.marked?.(claim.key);
   afterCommit(() => {
     if (claim.phase === 'running') claim.phase = 'committed';
     idempotencyProbe.committed?.(claim.key);
