@@ -117,6 +117,13 @@ export const pageMetaSchema = {
               url: { type: 'string', pattern: '^(/[a-zA-Z0-9_]+)+$' },
               params: { type: 'object', additionalProperties: { type: ['string', 'number', 'boolean'] } },
               body: { type: 'object', additionalProperties: { type: ['string', 'number', 'boolean'] } },
+              override: {
+                type: 'object', additionalProperties: false, required: ['label', 'body'],
+                properties: {
+                  label: { type: 'string', minLength: 1, maxLength: 20 },
+                  body: { type: 'object', minProperties: 1, additionalProperties: { type: ['string', 'number', 'boolean'] } },
+                },
+              },
             },
           },
           panel: { type: 'string', pattern: '^[A-Za-z][A-Za-z0-9]*$' },

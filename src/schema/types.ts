@@ -95,7 +95,15 @@ export interface PageAction {
   label: string;
   /** On each row, or in the toolbar (acting on the selected rows). */
   place: 'row' | 'toolbar';
-  request?: { method: 'get' | 'post' | 'put' | 'delete'; url: string; params?: Record<string, ActionValue>; body?: Record<string, ActionValue> };
+  request?: {
+    method: 'get' | 'post' | 'put' | 'delete'; url: string; params?: Record<string, ActionValue>; body?: Record<string, ActionValue>;
+    /**
+     * What a person may do when the server refuses for the rows' state (409, e.g. 还有4份评分未提交):
+     * the refusal is shown with this button, which sends the request again with these body values
+     * (`{ force: true }`: 强制公示, which the server records). Without it a 409 is only explained.
+     */
+    override?: { label: string; body: Record<string, ActionValue> };
+  };
   /** A panel registered by the web app (e.g. the role permission tree), opened with the row. */
   panel?: string;
   /** Asked before the request is sent. */

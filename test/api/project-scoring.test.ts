@@ -129,13 +129,24 @@ describe(`contest scoring: assign, score, publish [${BACKEND}]`, () => {
     refused(await s.api.post('/pms/race/publishResults', { id: raceId }, { token: admin }), 409, /^还有\d+份评分未提交/);
     const before = expectOk(await s.api.get('/pms/project/list?pageSize=200', { token: applicant })).records;
     expect(before.every((p: any) => p.finalScore === null && p.rank === null)).toBe(true);
-    expectOk(await s.api.post('/pms/race/publishResults', { id: raceId, force: true }, { token: admin }));
+    expect(expectOk(await s.api.post('/pms/race/publishResults', { id: raceId, force: true }, { token: admin }))).toBeNull();
+    // a forced publication records who forced it and how many sheets were still open
+    const race = await (s.db as any).selectFrom('pms_race').select(['resultPublishBy', 'resultOpenSheets']).where('id', '=', raceId).executeTakeFirstOrThrow();
+    expect(race.resultPublishBy).toBe('admin');
+    expect(race.resultOpenSheets).toBeGreaterThan(0);
     const ranking = expectOk(await s.api.get(`/pms/race/ranking?id=${raceId}`, { token: admin }));
     const it = ranking.filter((r: any) => r.track === 'it');
     expect(it.map((r: any) => r.rank)).toEqual([...it.map((r: any) => r.rank)].sort((a: number, b: number) => a - b));
     expect(it[0].finalScore).toBeGreaterThanOrEqual(it[it.length - 1].finalScore);
     const after = expectOk(await s.api.get('/pms/project/list?pageSize=200', { token: applicant })).records.filter((p: any) => p.state === 'passed' && p.rank !== null);
     expect(after.length).toBeGreaterThan(5);
+    // each applicant is told their project's score and rank, by its name, with 我的项目 to open it from
+    const bell = expectOk(await s.api.get('/sys/annountCement/listByUser?pageSize=50', { token: applicant }));
+    const told = bell.sysMsgList.filter((m: any) => /^项目「.+」评审结果已公示$/.test(m.titile));
+    expect(told.length).toBe(after.length);
+    const one = await (s.db as any).selectFrom('sys_announcement').select(['msgContent', 'openPage']).where('id', '=', told[0].id).executeTakeFirstOrThrow();
+    expect(one.msgContent).toMatch(/^项目「.+」评审结果已公示：最终得分 [\d.]+，赛道排名第\d+名（\d+份评分）$/);
+    expect(one.openPage).toMatch(/^\/pms\/myProject\?id=/);
     const pub = expectOk(await s.api.get('/web/ranking'));
     expect(pub[0].projects.length).toBe(after.length);
     expect(Object.keys(pub[0].projects[0]).sort()).toEqual(['finalScore', 'id', 'name', 'orgName', 'rank', 'track', 'track_dictText']);

@@ -9,6 +9,7 @@ import { rowMarksOf } from '../../schema/row-marks';
 import type { PageAction, PageSchema } from '../../schema/types';
 import { actionApplies, resolveValues } from './actions';
 import { crudApi, sendAction, type Row } from './api';
+import { refusalOf } from '../api/refusal';
 import { useCustomButtons } from './customButtons';
 import { DataTable, type RowLink } from './DataTable';
 import { saveBlob } from './exportFile';
@@ -23,6 +24,9 @@ import { batchTransitions, rowEditable, transitionLinks } from './workflow/trans
 import { useTransition } from './workflow/useTransition';
 import './SchemaList.css';
 import '../panels';
+
+/** The HTTP status of a refused request (the request layer's error), if any. */
+const statusOf = (e: unknown) => (e as { response?: { status?: number } } | null)?.response?.status;
 
 const panelCache = new Map<string, ComponentType<PanelProps>>();
 function panelComponent(name: string): ComponentType<PanelProps> | null {
@@ -121,12 +125,23 @@ export function SchemaList({ schema, fixed, onChanged }: SchemaListProps) {
       return;
     }
     const req = action.request!;
-    const send = async () => {
-      const res = await sendAction(req.method, req.url, resolveValues(req.params, row, selectedIds) ?? {}, resolveValues(req.body, row, selectedIds));
-      if (res.success) { void message.success(res.message || '操作成功'); refresh(); } else void message.warning(res.message);
+    // A refusal is a handled state: the request layer has shown it; a 409 the action may override is offered so.
+    const send = async (extra?: Row) => {
+      const body = resolveValues(req.body, row, selectedIds);
+      try {
+        const res = await sendAction(req.method, req.url, resolveValues(req.params, row, selectedIds) ?? {}, extra ? { ...body, ...extra } : body);
+        if (res.success) { void message.success(res.message || '操作成功'); refresh(); } else void message.warning(res.message);
+      } catch (e) {
+        if (!extra && req.override && statusOf(e) === 409) {
+          Modal.confirm({
+            title: action.label, content: refusalOf(e), okText: req.override.label, okType: 'danger',
+            onOk: () => send(resolveValues(req.override!.body, row, selectedIds) ?? {}),
+          });
+        }
+      }
     };
-    if (action.confirm) Modal.confirm({ title: action.label, content: action.confirm, okType: action.danger ? 'danger' : 'primary', onOk: send });
-    else void send().catch(() => undefined);
+    if (action.confirm) Modal.confirm({ title: action.label, content: action.confirm, okType: action.danger ? 'danger' : 'primary', onOk: () => send() });
+    else void send();
   }, [refresh, selectedIds]);
 
   const rowLinks = useCallback((row: Row): RowLink[] => {

@@ -11,10 +11,14 @@ import { badRequest, ClientError, ok } from '../../http/result.js';
 import { formatDateTime } from '../../util/time.js';
 import { REVIEW } from './review-module.js';
 import { documentedOnly, fields } from '../../openapi/request-docs.js';
+import type { SysUser } from '../../db/tables.js';
+import { notifyUsers } from '../announcement/notify.js';
+import { recordLink, recordNames } from '../announcement/record-notice.js';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
 
 const PUBLISH = 'pms:race:publish';
+const PROJECT = 'pms_project';
 
 /** The columns of an exported ranking (writeWorkbook's layout: title, exported by, header, rows). */
 const RANKING_SHEET = {
@@ -46,6 +50,22 @@ async function scoredProjects(db: Kysely<any>, raceId: string): Promise<{ projec
       return { id: String(p.id), name: String(p.name), orgName: String(p.orgName ?? ''), track: String(p.track), submitTime: String(p.submitTime ?? ''), totals: t, finalScore: aggregate(t) };
     }),
   };
+}
+
+/** Each ranked project's applicant is told its final score and rank, opening it from 我的项目. */
+async function tellApplicants(tx: Kysely<any>, schema: PageSchema, projects: Scored[], ranks: Map<string, number>, user: SysUser): Promise<void> {
+  const owners = await tx.selectFrom(PROJECT).select(['id', 'createBy', 'name', 'state']).where('id', 'in', [...ranks.keys(), '']).execute() as Row[];
+  const byId = new Map(projects.map((p) => [p.id, p]));
+  for (const row of owners) {
+    const p = byId.get(String(row.id));
+    if (!p || !row.createBy || p.finalScore === null) continue;
+    const title = `${recordNames(schema, [row])}评审结果已公示`;
+    await notifyUsers(tx, {
+      usernames: [String(row.createBy)], title, sender: user.username, busType: PROJECT, busId: String(row.id),
+      content: `${title}：最终得分 ${p.finalScore}，赛道排名第${ranks.get(p.id)}名（${p.totals.length}份评分）`,
+      openPage: await recordLink(tx, schema, { username: String(row.createBy) }, row),
+    });
+  }
 }
 
 /** The ranking per track, in rank order, ties sharing a rank (src/schema/scoring.ts). */
@@ -87,12 +107,16 @@ export async function resultRoutes(app: FastifyInstance): Promise<void> {
     if (pending && req.body?.force !== true) throw new ClientError(409, `还有${pending}份评分未提交，确定要公示请选择强制公示`);
     if (!projects.some((p) => p.finalScore !== null)) throw new ClientError(409, '还没有已提交的评分，无法公示');
     const ranks = new Map([...rankingOf(projects).values()].flat().map(({ item, rank }) => [item.id, rank]));
+    const user = req.user!;
     await inTransaction(db, async (tx) => {
       await updateByKey(tx, 'pms_project', 'id', [{ name: 'finalScore', cast: 'numeric' }, { name: 'rank', cast: 'integer' }],
         projects.map((p) => [p.id, p.finalScore, ranks.get(p.id) ?? null]));
-      await tx.updateTable('pms_race').set({ resultPublished: '1', resultPublishTime: formatDateTime() }).where('id', '=', String(race.id)).execute();
+      // Who published, and how many sheets were still open then (a forced publication says so on the ranking).
+      await tx.updateTable('pms_race').set({ resultPublished: '1', resultPublishTime: formatDateTime(), resultPublishBy: user.username, resultOpenSheets: pending })
+        .where('id', '=', String(race.id)).execute();
+      await tellApplicants(tx, app.ctx.schemas.get(PROJECT)!, projects, ranks, user);
     });
-    return ok(null, `「${race.title}」结果已公示，共${ranks.size}个项目`);
+    return ok(null, `「${race.title}」结果已公示，共${ranks.size}个项目${pending ? `（强制公示，${pending}份评分未提交）` : ''}`);
   });
 
   /** The ranking as it stands (computed from the submitted sheets, published or not), one track or all. */

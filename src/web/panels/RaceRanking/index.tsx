@@ -52,6 +52,9 @@ export default function RaceRanking({ row, open, onClose }: PanelProps) {
       {problem ? <Alert type="error" showIcon message={problem} /> : !rows ? <Skeleton active /> : (
         <Space direction="vertical" size="middle" style={{ width: '100%' }} className="race-ranking">
           <Alert type="info" showIcon message={row?.resultPublished === '1' ? '结果已公示；以下为按当前已提交评分计算的排名' : '结果尚未公示，申报人和公开网站暂不可见'} />
+          {row?.resultPublished === '1' && Number(row?.resultOpenSheets ?? 0) > 0 && (
+            <Alert type="warning" showIcon message={`强制公示：${String(row?.resultPublishBy ?? '-')}于${String(row?.resultPublishTime ?? '-')}公示，当时还有${String(row?.resultOpenSheets)}份评分未提交`} />
+          )}
           <Select allowClear placeholder="全部赛道" aria-label="赛道" style={{ width: 200 }} options={tracksOf(rows)} value={track} onChange={setTrack} />
           <Table rowKey="id" size="small" columns={columns} dataSource={shown} pagination={{ pageSize: 20, hideOnSinglePage: true }} locale={{ emptyText: '还没有已提交的评分' }} />
         </Space>
