@@ -177,6 +177,25 @@ describe(`contest scoring: assign, score, publish [${BACKEND}]`, () => {
     refused(await s.api('DELETE', `/pms/review/delete?id=${second.id}`, { token: admin }), 409, '当前状态「已提交」不能删除');
     expectOk(await s.api('DELETE', `/pms/review/delete?id=${first.id}`, { token: admin }));
     expect((await db().selectFrom('pms_project').select('reviewProgress').where('id', '=', id).executeTakeFirst()).reviewProgress).toBe('1/1');
+    // each expert was told, by the project's name: given it, and (expert: reassigned; expert5: removed) no longer scoring it
+    const titles = async (username: string) => (await db().selectFrom('sys_announcement').select(['titile', 'openPage']).where('busType', '=', 'pms_project_review')
+      .where('userIds', 'like', `%${(await db().selectFrom('sys_user').select('id').where('username', '=', username).executeTakeFirstOrThrow()).id}%`).orderBy('createTime').execute());
+    expect((await titles('expert')).map((n: any) => n.titile)).toEqual(expect.arrayContaining(['请评审项目「更换专家项目」', '您已不再评审项目「更换专家项目」']));
+    expect((await titles('expert5')).map((n: any) => n.titile)).toEqual(expect.arrayContaining(['请评审项目「更换专家项目」', '您已不再评审项目「更换专家项目」']));
+    expect((await titles('expert2')).find((n: any) => n.titile === '请评审项目「更换专家项目」')?.openPage).toBe(`/pms/score?id=${second.id}`);
+  });
+
+  it('experts score, managers see: an administrator neither fills in nor submits an expert\'s sheet', async () => {
+    const id = await newPassedProject('代评测试项目');
+    expectOk(await s.api.post('/pms/project/assignExperts', { projectId: id, experts: 'expert' }, { token: admin }));
+    const r = await reviewOf(id, 'expert');
+    const form = await sheet(r.id);
+    const full = Object.fromEntries(form.indicators.map((i: any) => [i.id, i.maxScore]));
+    refused(await save(r.id, full, admin), 403, '评分只能由评审专家本人填写和提交；如需调整请更换专家');
+    expectOk(await save(r.id, full));
+    refused(await submit(r.id, admin), 403, '评分只能由评审专家本人填写和提交；如需调整请更换专家');
+    expect((await reviewOf(id, 'expert')).state).toBe('draft');
+    expectOk(await submit(r.id));
   });
 
   describe('a contest scored by five experts', () => {

@@ -9,6 +9,8 @@ import { formatDateTime } from '../../util/time.js';
 import { OPEN_STATES, refreshProgress, REVIEW } from './review-module.js';
 import { documentedOnly, fields } from '../../openapi/request-docs.js';
 
+import type { SchemaRegistry } from '../../schema/registry.js';
+import { tellExperts, type SheetChange } from './expert-notice.js';
 /* eslint-disable @typescript-eslint/no-explicit-any */
 
 interface Expert { username: string; realname: string; orgs: Set<string> }
@@ -53,13 +55,13 @@ export async function assignRoutes(app: FastifyInstance): Promise<void> {
       const raceId = typeof body.raceId === 'string' && body.raceId ? body.raceId
         : (await db.selectFrom('pms_race').select('id').where('isCurrent', '=', 1).executeTakeFirst() as Row | undefined)?.id;
       if (!raceId) throw badRequest('请选择赛事');
-      const added = await inTransaction(db, (tx) => assignAutomatically(tx, String(raceId), by));
+      const added = await inTransaction(db, (tx) => assignAutomatically(tx, app.ctx.schemas, String(raceId), by));
       return ok({ added }, added ? `已分配${added}位专家次` : '所有已通过的项目都已分配专家');
     }
     if (typeof body.projectId !== 'string' || !body.projectId) throw badRequest('缺少参数 projectId');
     const wanted = [...new Set(String(body.experts ?? '').split(',').map((s) => s.trim()).filter(Boolean))];
     if (!wanted.length) throw badRequest('请选择评审专家');
-    const added = await inTransaction(db, (tx) => assignByHand(tx, body.projectId as string, wanted, by));
+    const added = await inTransaction(db, (tx) => assignByHand(tx, app.ctx.schemas, body.projectId as string, wanted, by));
     return ok({ added }, `已分配${added}位专家`);
   });
 
@@ -92,12 +94,12 @@ export async function assignRoutes(app: FastifyInstance): Promise<void> {
     const { reviewId, expert } = req.body ?? {};
     if (typeof reviewId !== 'string' || !reviewId) throw badRequest('缺少参数 reviewId');
     if (typeof expert !== 'string' || !expert.trim()) throw badRequest('请选择评审专家');
-    await inTransaction(db, (tx) => reassign(tx, reviewId, expert.trim(), req.user!.username));
+    await inTransaction(db, (tx) => reassign(tx, app.ctx.schemas, reviewId, expert.trim(), req.user!.username));
     return ok(null, '已更换评审专家');
   });
 }
 
-async function reassign(tx: Kysely<any>, reviewId: string, name: string, by: string): Promise<void> {
+async function reassign(tx: Kysely<any>, schemas: SchemaRegistry, reviewId: string, name: string, by: string): Promise<void> {
   const sheet = await tx.selectFrom(REVIEW).select(['projectId', 'expert', 'state']).where('id', '=', reviewId).executeTakeFirst() as Row | undefined;
   if (!sheet) throw new ClientError(404, '未找到对应数据');
   if (sheet.expert === name) return;
@@ -112,6 +114,8 @@ async function reassign(tx: Kysely<any>, reviewId: string, name: string, by: str
     .where('id', '=', reviewId).where('state', 'in', OPEN_STATES).executeTakeFirst();
   if (!Number(moved.numUpdatedRows)) throw new ClientError(409, `${String(sheet.expert)} 已提交评分，不能更换`);
   await refreshProgress(tx, [String(sheet.projectId)]);
+  await tellExperts(tx, schemas, 'removed', [{ id: reviewId, projectId: String(sheet.projectId), expert: String(sheet.expert) }], by);
+  await tellExperts(tx, schemas, 'assigned', [{ id: reviewId, projectId: String(sheet.projectId), expert: name }], by);
 }
 
 async function passedProject(tx: Kysely<any>, id: string): Promise<Row> {
@@ -126,24 +130,26 @@ const review = (project: Row, expert: string, by: string) => ({
   createBy: by, createTime: formatDateTime(), updateBy: null, updateTime: null, sysOrgCode: null,
 });
 
-async function assignByHand(tx: Kysely<any>, projectId: string, wanted: string[], by: string): Promise<number> {
+async function assignByHand(tx: Kysely<any>, schemas: SchemaRegistry, projectId: string, wanted: string[], by: string): Promise<number> {
   const project = await passedProject(tx, projectId);
   const experts = new Map((await expertsOf(tx)).map((e) => [e.username, e]));
   const already = new Set((await tx.selectFrom(REVIEW).select('expert').where('projectId', '=', projectId).execute() as Row[]).map((r) => String(r.expert)));
-  let added = 0;
+  const given: SheetChange[] = [];
   for (const name of wanted) {
     const e = experts.get(name);
     if (!e) throw badRequest(`${name.slice(0, 64)} 不是评审专家`);
     if (sameOrg(e, project)) throw new ClientError(409, `${name} 与「${project.name}」同属 ${project.orgName}，需回避`);
     if (already.has(name)) continue;
-    await tx.insertInto(REVIEW).values(review(project, name, by)).execute();
-    added += 1;
+    const sheet = review(project, name, by);
+    await tx.insertInto(REVIEW).values(sheet).execute();
+    given.push({ id: sheet.id, projectId, expert: name });
   }
   await refreshProgress(tx, [projectId]);
-  return added;
+  await tellExperts(tx, schemas, 'assigned', given, by);
+  return given.length;
 }
 
-async function assignAutomatically(tx: Kysely<any>, raceId: string, by: string): Promise<number> {
+async function assignAutomatically(tx: Kysely<any>, schemas: SchemaRegistry, raceId: string, by: string): Promise<number> {
   const race = await tx.selectFrom('pms_race').select(['expertsPerProject']).where('id', '=', raceId).executeTakeFirst() as Row | undefined;
   if (!race) throw badRequest('赛事不存在');
   const perProject = Math.max(1, Number(race.expertsPerProject) || 3);
@@ -158,19 +164,21 @@ async function assignAutomatically(tx: Kysely<any>, raceId: string, by: string):
     load.set(String(r.expert), (load.get(String(r.expert)) ?? 0) + 1);
     assigned.set(String(r.projectId), (assigned.get(String(r.projectId)) ?? new Set()).add(String(r.expert)));
   }
-  let added = 0;
+  const given: SheetChange[] = [];
   const touched: string[] = [];
   for (const p of projects) {
     const mine = assigned.get(String(p.id)) ?? new Set<string>();
     const candidates = experts.filter((e) => !mine.has(e.username) && !sameOrg(e, p))
       .sort((a, b) => (load.get(a.username)! - load.get(b.username)!) || a.username.localeCompare(b.username));
     for (const e of candidates.slice(0, Math.max(0, perProject - mine.size))) {
-      await tx.insertInto(REVIEW).values(review(p, e.username, by)).execute();
+      const sheet = review(p, e.username, by);
+      await tx.insertInto(REVIEW).values(sheet).execute();
       load.set(e.username, load.get(e.username)! + 1);
-      added += 1;
+      given.push({ id: sheet.id, projectId: String(p.id), expert: e.username });
       touched.push(String(p.id));
     }
   }
   await refreshProgress(tx, touched);
-  return added;
+  await tellExperts(tx, schemas, 'assigned', given, by);
+  return given.length;
 }

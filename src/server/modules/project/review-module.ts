@@ -4,7 +4,8 @@ import { parseSheetScores, sheetProblem, sheetTotal, type Indicator, type SheetS
 import type { HookContext, Row, SchemaModule } from '../../crud/hooks.js';
 import { requireAction } from '../../crud/permission.js';
 import { rowRuleScope } from '../../crud/row-rules.js';
-import { badRequest, ClientError, notFound, ok } from '../../http/result.js';
+import { badRequest, ClientError, forbidden, notFound, ok } from '../../http/result.js';
+import { tellExperts } from './expert-notice.js';
 import { documentedOnly, fields } from '../../openapi/request-docs.js';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
@@ -61,10 +62,19 @@ async function sheetOf(db: Kysely<any>, review: Row) {
  * assignment (project, expert, contest) is the administrator's, never the body's; 提交评分 needs a
  * complete sheet and, below the contest's threshold, a comment; a submitted sheet is locked.
  */
+/**
+ * Experts score, managers see: a sheet is filled in and submitted by its expert alone, so a score is
+ * always the expert's own (an administrator reassigns a sheet rather than scoring it for them).
+ */
+function requireOwnSheet(h: HookContext, sheet: Row): void {
+  if (sheet.expert !== h.user.username) throw forbidden('评分只能由评审专家本人填写和提交；如需调整请更换专家');
+}
+
 export const reviewModule: SchemaModule = {
   schema: REVIEW,
   hooks: {
     async beforeEdit(h: HookContext, changes, _body, current) {
+      requireOwnSheet(h, current);
       for (const f of ['projectId', 'raceId', 'expert', 'total']) delete changes[f];
       if ('scores' in changes) {
         const scores = parseScores(changes.scores);
@@ -83,6 +93,7 @@ export const reviewModule: SchemaModule = {
     async beforeTransition(h: HookContext, t, id) {
       if (t.name !== 'submit') return;
       const review = await h.db.selectFrom(REVIEW).selectAll().where('id', '=', id).executeTakeFirstOrThrow() as Row;
+      requireOwnSheet(h, review);
       const sheet = await sheetOf(h.db, review);
       if (!sheet.indicators.length) throw new ClientError(409, '该赛事尚未设置评分标准');
       const problem = sheetProblem(sheet.indicators, sheet.scores, { complete: true, comment: String(review.comment ?? ''), commentBelow: sheet.commentBelow });
@@ -97,8 +108,9 @@ export const reviewModule: SchemaModule = {
       if (row) await refreshProgress(h.db, [String(row.projectId)]);
     },
     async beforeDelete(h: HookContext, ids) {
-      const rows = await h.db.selectFrom(REVIEW).select('projectId').where('id', 'in', ids).execute() as Row[];
+      const rows = await h.db.selectFrom(REVIEW).select(['id', 'projectId', 'expert']).where('id', 'in', ids).execute() as Row[];
       unassigned.set(h.req, rows.map((r) => String(r.projectId)));
+      await tellExperts(h.db, h.ctx.schemas, 'removed', rows.map((r) => ({ id: String(r.id), projectId: String(r.projectId), expert: String(r.expert) })), h.user.username);
     },
     async afterDelete(h: HookContext) {
       await refreshProgress(h.db, unassigned.get(h.req) ?? []);
