@@ -6,6 +6,8 @@ import { mayRead } from '../../crud/read-access.js';
 import { roleCodes, rowRuleScope } from '../../crud/row-rules.js';
 import { rulesFor } from '../../../schema/row-rules.js';
 import type { AppContext } from '../../http/context.js';
+import { ClientError } from '../../http/result.js';
+import { accessOf } from '../../crud/access.js';
 import { DEFAULT_BIZ } from './upload-names.js';
 import { SITE_HOLDER, UploadLedger, type Holder, type UploadRecord } from './upload-ledger.js';
 
@@ -75,17 +77,21 @@ async function holdingRow(ctx: AppContext, place: Place, rel: string, rowId: str
 }
 
 /**
- * The page's read decision for this request: false when the user may not read the page at all, null
- * when every row, else the rows reached. The one place a file download asks it; it will be the page's
- * access decision (crud/access.ts) once every data path asks that.
- *
- * Readers of the page (mayRead) get the rows its row rules give them. So does a user who does not
- * hold the page but whose roles its row rules name: the schema says which rows that role reaches,
- * and a module shows them those rows elsewhere (an expert reads an assigned project, and its
+ * The page's read decision for this request (crud/access.ts, the same every read path of the page
+ * asks): false when the user may not read the page at all, null when every row, else the rows reached.
+ * A user who does not hold the page but whose roles its row rules name gets the rows those rules
+ * give them: a module shows them those rows elsewhere (an expert reads an assigned project, and its
  * business plan, on their review sheet).
  */
 async function readScope(ctx: AppContext, req: FastifyRequest, schema: PageSchema): Promise<RowScope | null | false> {
-  if (!(await mayRead(ctx.db, ctx.schemas, req, schema)) && !rulesFor(schema, await roleCodes(ctx.db, req))?.length) return false;
+  const access = accessOf(ctx, schema.code);
+  try {
+    if (access) return await access.rows(req, 'read');
+    if (await mayRead(ctx.db, ctx.schemas, req, schema)) return await rowRuleScope(ctx.db, req, schema, ctx.schemas.schemas);
+  } catch (e) {
+    if (!(e instanceof ClientError)) throw e;
+  }
+  if (!rulesFor(schema, await roleCodes(ctx.db, req))?.length) return false;
   return rowRuleScope(ctx.db, req, schema, ctx.schemas.schemas);
 }
 
