@@ -28,6 +28,7 @@ import { addUserWithRole } from '../helpers/users.js';
  * action's button, and a refused call must leave the owner's rows, and their sub rows, as they were.
  */
 const DATA_LOG = 'data log';
+const FILE_DOWNLOAD = 'file download';
 
 type Scenario = 'owner' | 'other' | 'locked';
 interface User { username: string; id: string; orgCode: string | null; token: string; grants: Grants; row: Row }
@@ -252,6 +253,28 @@ describe(`the access decision, proved on every page and action [${BACKEND}]`, ()
       // A sheet names no main row (its key is not a form column): an import into a sub page adds nothing under the owner's.
       await check(c, action, may(c, 'import') && !link, res, before, false);
     },
+    [FILE_DOWNLOAD]: async (c, action) => {
+      const field = filesOf(c.page)[0];
+      // The owner uploads a file into the field's folder and keeps it on the row.
+      const boundary = `----file${++n}`;
+      const biz = typeof field.extend?.biz === 'string' ? field.extend.biz : '';
+      const payload = Buffer.concat([
+        Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="biz"\r\n\r\n${biz}\r\n`),
+        Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="proof.pdf"\r\nContent-Type: application/pdf\r\n\r\n`),
+        Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n'), Buffer.from(`\r\n--${boundary}--\r\n`),
+      ]);
+      const up = await call({ ...c, caller: c.owner }, 'POST', '/sys/common/upload', payload, { 'content-type': `multipart/form-data; boundary=${boundary}` });
+      const path = bodyOf(up).message;
+      if (!succeeded(up) || typeof path !== 'string') { wrong.push(`${c.page.code} ${action}: the owner's upload failed: ${up.statusCode} ${up.body.slice(0, 120)}`); return; }
+      await db().updateTable(c.page.table).set({ [field.name]: path }).where('id', '=', c.rowId).execute();
+      const row = await db().selectFrom(c.page.table).selectAll().where('id', '=', c.rowId).executeTakeFirst();
+      const when = c.page.publicFiles;
+      const isPublic = !!when && when !== true && when.in.map(String).includes(String(row[when.field]));
+      const res = await call(c, 'GET', `/sys/common/static/${path}`);
+      const want = isPublic || c.caller === c.owner || await reaches(c, 'read');
+      tally.cases++;
+      if ((res.statusCode === 200) !== want) wrong.push(`${c.page.code} ${action} as ${c.scenario}: served ${res.statusCode}, decision ${want}`);
+    },
     [DATA_LOG]: async (c, action) => {
       await db().insertInto('sys_data_log').values({
         id: newId(), dataTable: c.page.table, dataId: c.rowId, dataVersion: 1, dataContent: '{}', createBy: c.owner.username, createTime: formatDateTime(),
@@ -283,8 +306,10 @@ describe(`the access decision, proved on every page and action [${BACKEND}]`, ()
     const base = `${s.app.ctx.config.apiBase}${p.api}/`;
     const others = schemas().filter((o) => o !== p && o.api.startsWith(`${p.api}/`)).map((o) => `${s.app.ctx.config.apiBase}${o.api}/`);
     return [...new Set(s.app.routeInventory.filter((r) => r.dispatched && r.url.startsWith(base) && !others.some((o) => r.url.startsWith(o)))
-      .map((r) => `${r.method} ${r.url.slice(base.length)}`)), DATA_LOG];
+      .map((r) => `${r.method} ${r.url.slice(base.length)}`)), DATA_LOG, ...(filesOf(p).length ? [FILE_DOWNLOAD] : [])];
   };
+  /** The file fields of a page whose files are not public as a whole: their downloads ask the record. */
+  const filesOf = (p: PageSchema) => (p.publicFiles === true ? [] : p.fields.filter((f) => (f.view === 'file' || f.view === 'image') && !f.virtual));
 
   it('covers every governed page and every action on it, and each action answers as the decision says', async () => {
     const pages = schemas().filter(governed);
