@@ -22,7 +22,7 @@ describe(`tree CRUD: /sys/category [${BACKEND}]`, () => {
     expect(rows, `category ${code}`).toHaveLength(1);
     return rows[0];
   };
-  const children = async (pid: string) => (await get(`/sys/category/childList?pid=${pid}`)).records;
+  const children = async (pid: string) => (await get(`/sys/category/childList?pid=${pid}`)) as any[];
   const add = (body: Record<string, unknown>) => s.api.post('/sys/category/add', body, { token });
   const edit = (body: Record<string, unknown>) => s.api.put('/sys/category/edit', body, { token });
   const del = (id: string) => s.api('DELETE', `/sys/category/delete?id=${id}`, { token });
@@ -49,14 +49,15 @@ describe(`tree CRUD: /sys/category [${BACKEND}]`, () => {
 
   it('childList answers all direct children of a node, unpaged, in the list order', async () => {
     const a02 = await byCode('A02');
-    const page = await get(`/sys/category/childList?pid=${a02.id}&pageSize=2`);
-    expect(page.total).toBe(5);
+    // an array, as JeecgBoot's controller answers it, whatever paging the client sends
+    const page = { records: await get(`/sys/category/childList?pid=${a02.id}&pageSize=2`) };
+    expect(Array.isArray(page.records)).toBe(true);
     expect(page.records.map((r: any) => [r.code, r.name, r.hasChild])).toEqual([
       ['A02A01', '电子信息', '1'], ['A02A02', '生物医药', '0'], ['A02A03', '新材料', '0'], ['A02A04', '先进制造', '0'], ['A02A05', '新能源与节能环保', '0'],
     ]);
     expect(page.records.every((r: any) => r.pid === a02.id)).toBe(true);
-    expect((await get(`/sys/category/childList?pid=${a02.id}&column=code&order=desc`)).records[0].code).toBe('A02A05');
-    expect((await get('/sys/category/childList?pid=nope')).records).toEqual([]);
+    expect((await get(`/sys/category/childList?pid=${a02.id}&column=code&order=desc`))[0].code).toBe('A02A05');
+    expect(await get('/sys/category/childList?pid=nope')).toEqual([]);
     refused(await s.api.get('/sys/category/childList', { token }), '缺少参数 pid');
   });
 

@@ -78,7 +78,7 @@ export function SchemaList({ schema, fixed, onChanged }: SchemaListProps) {
 
   const loadChildren = useCallback((id: string) => {
     void api.childList(id, { column: sort?.column, order: sort?.order }).then((res) => {
-      if (res.success) setChildren((c) => ({ ...c, [id]: res.result.records }));
+      if (res.success) setChildren((c) => ({ ...c, [id]: Array.isArray(res.result) ? res.result : res.result.records }));
     });
   }, [api, sort]);
 

@@ -35,7 +35,8 @@ export function crudApi(base: string) {
     arrived: (params: Record<string, unknown>) => firstPages.arrived(listKey(base, params)),
     /** The first page's answer while still on its way (asked for ahead), left for `list` to take. */
     pending: (params: Record<string, unknown>) => firstPages.pending(listKey(base, params)),
-    childList: (pid: string, params: Record<string, unknown> = {}) => http.get<Page>(`${base}/childList`, { ...params, pid }),
+    /** A node's children: a page from the engine, an array where the page's JeecgBoot controller answers one (分类字典). */
+    childList: (pid: string, params: Record<string, unknown> = {}) => http.get<Page | Row[]>(`${base}/childList`, { ...params, pid }),
     queryById: (id: string) => http.get<Row>(`${base}/queryById`, { id }),
     add: (row: Row) => http.post<string>(`${base}/add`, row),
     edit: (row: Row) => http.put<string>(`${base}/edit`, row),

@@ -97,9 +97,10 @@ const hooks: CrudHooks = {
     if (currentCode) await recodeDescendants(h.db, String(current.id), currentCode, code);
   },
 
-  // JeecgBoot's category screen reads `childList` as an array (its controller answers a list); it asks
-  // with its list mixin's paging parameters. The engine's own tree asks with `pid` alone and reads a page.
-  reshape: (req, read) => (read === 'childList' && (req.query as Row).pageNo !== undefined ? (rows) => rows : undefined),
+  // JeecgBoot's category controller answers `childList` as a list (Result<List<SysCategory>>), and its
+  // client's tree expands a node by reading that array, with or without its list mixin's paging
+  // parameters; the engine's own tree reads either shape.
+  reshape: (_req, read) => (read === 'childList' ? (rows) => rows : undefined),
 };
 
 async function routes(app: FastifyInstance): Promise<void> {
