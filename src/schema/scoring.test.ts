@@ -26,7 +26,9 @@ describe('a scoring sheet', () => {
     expect(sheetProblem(sheet, { ...full, model: 'x' as unknown as number }, { complete: false })).toBe('「商业模式」的分数需为数字');
     expect(sheetProblem(sheet, { ...full, model: 7.25 }, { complete: false })).toBe('「商业模式」最多保留1位小数');
     expect(sheetProblem(sheet, { tech: 20 }, { complete: false })).toBeNull();
-    expect(sheetProblem(sheet, { tech: 20 }, { complete: true })).toBe('请为「市场前景」打分');
+    // every problem is listed, in the sheet's order, so one pass fixes them all
+    expect(sheetProblem(sheet, { tech: 20 }, { complete: true })).toBe('请为「市场前景」打分；请为「团队能力」打分；请为「商业模式」打分；请为「社会效益」打分');
+    expect(sheetProblem(sheet, { ...full, tech: 31, team: -3, model: 7.25 }, { complete: true })).toBe('「技术创新」最高30分；「团队能力」不能低于0分；「商业模式」最多保留1位小数');
     expect(sheetProblem(sheet, { ...full, nope: 1 }, { complete: false })).toBe('评分项不存在，请刷新后重试');
     const low = { tech: 5, market: 5, team: 5, model: 5, social: 5 };
     expect(sheetProblem(sheet, low, { complete: true, commentBelow: 60 })).toBe('总分低于60分，请填写评语');

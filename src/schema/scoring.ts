@@ -35,25 +35,29 @@ export function sheetTotal(indicators: Indicator[], scores: SheetScores): number
  * every score a number within 0..max, each indicator scored, a comment below the threshold.
  */
 export function sheetProblem(indicators: Indicator[], scores: SheetScores, opts: { complete: boolean; comment?: string | null; commentBelow?: number | null }): string | null {
+  const all = sheetProblems(indicators, scores, opts);
+  return all.length ? all.join('；') : null;
+}
+
+/** Every problem of a sheet, one per indicator at most, in the sheet's order (a person fixes them all at once). */
+export function sheetProblems(indicators: Indicator[], scores: SheetScores, opts: { complete: boolean; comment?: string | null; commentBelow?: number | null }): string[] {
   const known = new Set(indicators.map((i) => i.id));
-  const stranger = Object.keys(scores).find((id) => !known.has(id));
-  if (stranger) return '评分项不存在，请刷新后重试';
+  if (Object.keys(scores).some((id) => !known.has(id))) return ['评分项不存在，请刷新后重试'];
+  const problems: string[] = [];
   for (const i of indicators) {
     const v = scores[i.id];
     if (v === null || v === undefined || (v as unknown) === '') {
-      if (opts.complete) return `请为「${i.name}」打分`;
-      continue;
-    }
-    if (typeof v !== 'number' || !Number.isFinite(v)) return `「${i.name}」的分数需为数字`;
-    if (v < 0) return `「${i.name}」不能低于0分`;
-    if (v > i.maxScore) return `「${i.name}」最高${i.maxScore}分`;
-    if (Math.round(v * 10) !== v * 10) return `「${i.name}」最多保留1位小数`;
+      if (opts.complete) problems.push(`请为「${i.name}」打分`);
+    } else if (typeof v !== 'number' || !Number.isFinite(v)) problems.push(`「${i.name}」的分数需为数字`);
+    else if (v < 0) problems.push(`「${i.name}」不能低于0分`);
+    else if (v > i.maxScore) problems.push(`「${i.name}」最高${i.maxScore}分`);
+    else if (Math.round(v * 10) !== v * 10) problems.push(`「${i.name}」最多保留1位小数`);
   }
   const threshold = opts.commentBelow;
-  if (opts.complete && threshold !== null && threshold !== undefined && sheetTotal(indicators, scores) < threshold && !opts.comment?.trim()) {
-    return `总分低于${threshold}分，请填写评语`;
+  if (!problems.length && opts.complete && threshold !== null && threshold !== undefined && sheetTotal(indicators, scores) < threshold && !opts.comment?.trim()) {
+    problems.push(`总分低于${threshold}分，请填写评语`);
   }
-  return null;
+  return problems;
 }
 
 /** Below this many sheets the mean keeps every one; from it on, one highest and one lowest are dropped. */

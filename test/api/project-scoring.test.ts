@@ -87,7 +87,8 @@ describe(`contest scoring: assign, score, publish [${BACKEND}]`, () => {
     refused(await save(review.id, { [tech]: 'abc' }), 400, '「技术创新」的分数需为数字');
     refused(await s.api.put('/pms/review/edit', { id: review.id, scores: 'not json' }, { token: expert }), 400, '评分数据格式错误');
     expectOk(await save(review.id, { [tech]: 15 }));
-    refused(await submit(review.id), 400, '请为「市场前景」打分');
+    refused(await submit(review.id), 400, '请为「市场前景」打分；请为「团队能力」打分；请为「商业模式」打分；请为「社会效益」打分');
+    refused(await save(review.id, { [tech]: 15, [team]: -3, [model]: 7.25 }), 400, '「团队能力」不能低于0分；「商业模式」最多保留1位小数');
     expectOk(await save(review.id, { [tech]: 15, [market]: 10, [team]: 10, [model]: 5, [social]: 5 }));
     const saved = await reviewOf(id, 'expert');
     expect(Number(saved.total)).toBe(45); // 15/30·30 + 10/25·25 + 10/20·20 + 5/15·15 + 5/10·10 on 100
