@@ -173,6 +173,42 @@ describe(`the JeecgBoot Vue client's screens [${BACKEND}]`, () => {
       .toMatchObject({ success: false, message: expect.stringContaining('需要整数') });
   });
 
+  it('the add forms\' bodies as the client sends them (issue 41): string numbers, empty strings, switches, trailing commas', async () => {
+    const departs = expectOk(await get('/sys/sysDepart/queryTreeList'));
+    // UserModal.add → {activitiSync:'1', userIdentity:1} and the drawer's inputs; the radio answers "1" once touched (observed in Chromium)
+    expectOk(await post('/sys/user/add', {
+      selectedroles: '', selecteddeparts: '', activitiSync: '1', userIdentity: '1', username: 'vue_form', password: 'Vue@pass123', confirmpassword: 'Vue@pass123',
+      realname: '表单', workNo: 'VF01', phone: '13800002222', relTenantIds: '', departIds: '', id: '',
+    }), '添加成功！');
+    // DictItemModal.add → {sortOrder:1, status:1}; observed on the wire as text
+    const [sex] = page(await get('/sys/dict/list', listParams({ dictCode: 'sex' }, ['dictCode'])));
+    expectOk(await post('/sys/dictItem/add', { sortOrder: '1', status: '1', dictId: sex.id, itemText: '保密', itemValue: '3', description: '' }), '添加成功！');
+    // PermissionModal.add → {status:'1', permsType:'1', sortNo:1.0, route:true, menuType:0, component:'layouts/RouteView'} and its switches
+    expectOk(await post('/sys/permission/add', {
+      status: '1', permsType: '1', sortNo: 1.0, route: true, menuType: 0, component: 'layouts/RouteView', name: 'Vue菜单', url: '/vueMenu', redirect: '',
+      perms: '', icon: '', hidden: false, keepAlive: false, alwaysShow: false, internalOrExternal: false,
+    }), '添加成功！');
+    // DepartModal.add(depart) → {departOrder:0, orgCategory:'1'} and the form
+    expectOk(await post('/sys/sysDepart/add', { departOrder: 0, orgCategory: '1', departName: 'Vue公司', parentId: '', mobile: '', fax: '', address: '', memo: '' }), '添加成功！');
+    // SysPositionModal: postRank from the dictionary radio, a text
+    expectOk(await post('/sys/position/add', { code: 'VUEF', name: 'Vue表单职务', postRank: '2' }), '添加成功！');
+    // RoleModal: the three inputs
+    expectOk(await post('/sys/role/add', { roleName: 'Vue表单角色', roleCode: 'vue_form_role', description: '' }), '添加成功！');
+    // SysDepartRoleModal: the three inputs plus the department it was opened from (observed in Chromium)
+    expectOk(await post('/sys/sysDepartRole/add', { roleName: '客户端角色', roleCode: 'vue_form_drole', description: '', departId: departs[0].id }), '添加成功！');
+    // SysUserAgentModal: {userName, status:"0"} from queryByUserName's miss, then the form
+    expectOk(await post('/sys/sysUserAgent/add', { userName: 'vue_form', status: '1', agentUserName: 'admin', startTime: '2026-01-01 00:00:00', endTime: '2026-02-01 00:00:00' }));
+    // DepartAuthModal / DeptRoleAuthModal: the checked keys joined, with the tree's state before
+    expectOk(await post('/sys/permission/saveDepartPermission', { departId: departs[0].id, permissionIds: '', lastpermissionIds: '' }), '保存成功！');
+    // DeptUserInfo: users chosen in the picker; and their removal with the list's trailing comma
+    const [user] = page(await get('/sys/user/list', listParams({ username: 'vue_form' }, ['username'])));
+    expectOk(await post('/sys/user/editSysDepartWithUser', { depId: departs[0].id, userIdList: [user.id] }), '添加成功!');
+    expectOk(await del('/sys/user/deleteUserInDepartBatch', { depId: departs[0].id, userIds: `${user.id},` }));
+    // UserRecycleBinModal: ids joined with commas
+    expectOk(await del('/sys/user/deleteBatch', { ids: `${user.id},` }));
+    expectOk(await put('/sys/user/putRecycleBin', { userIds: `${user.id}` }), '还原成功');
+  });
+
   it('announcement: list rows with delFlag, add with the trailing-comma user list, edit the row sent back', async () => {
     const me = expectOk(await get('/sys/user/list', listParams({ username: 'admin' }, ['username'])));
     const form = { titile: 'Vue通告', msgCategory: '1', priority: 'H', msgType: 'USER', userIds: `${me.records[0].id},`, startTime: '2025-01-01 00:00:00', endTime: '2099-01-01 00:00:00', msgAbstract: '摘要', msgContent: '<p>内容</p>' };

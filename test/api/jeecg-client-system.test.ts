@@ -104,6 +104,19 @@ describe(`the Vue 2 client's system screens, issue 41 [${BACKEND}]`, () => {
     expectEnvelope(await get('/sys/user/queryByOrgCodeForAddressList', applicant), { status: 403 });
   });
 
+  it('我的部门: a 上级\'s departments as trees; anyone else\'s identity 1 and no tree', async () => {
+    expect(expectEnvelope(await get('/sys/sysDepart/queryMyDeptTreeList'), { success: true }).message).toBe('1');
+    const [root] = await departs();
+    const me = await userId('admin');
+    await (s.db as any).updateTable('sysUser').set({ userIdentity: 2, departIds: root.id }).where('id', '=', me).execute();
+    const mine = await s.login('admin');
+    const res = await get('/sys/sysDepart/queryMyDeptTreeList', mine);
+    expect(res.body.message).toBe('2');
+    expect(res.body.result.map((d: any) => d.id)).toEqual([root.id]);
+    expect(res.body.result[0].children?.length ?? 0).toBe(root.children?.length ?? 0);
+    await (s.db as any).updateTable('sysUser').set({ userIdentity: 1, departIds: null }).where('id', '=', me).execute();
+  });
+
   it('部门用户: a department\'s people (its subtree\'s), users added to it and taken out', async () => {
     const [root] = await departs();
     const leaf = root.children?.[0] ?? root;
@@ -137,7 +150,8 @@ describe(`the Vue 2 client's system screens, issue 41 [${BACKEND}]`, () => {
     expectOk(await post('/sys/sysDepartRole/add', { roleName: '部门管理员', roleCode: 'dept_admin', description: '', departId: root.id }), '添加成功！');
     const [role] = expectOk(await get(`/sys/sysDepartRole/list?deptId=${root.id}&pageNo=1&pageSize=10`)).records;
     expect(role).toMatchObject({ roleName: '部门管理员', roleCode: 'dept_admin', departId: root.id });
-    expect(expectOk(await get('/sys/sysDepartRole/list?pageNo=1&pageSize=10')).records).toEqual([]);
+    const leaf = root.children?.[0];
+    if (leaf) expect(expectOk(await get(`/sys/sysDepartRole/list?deptId=${leaf.id}&pageNo=1&pageSize=10`)).records).toEqual([]);
     expectOk(await put('/sys/sysDepartRole/edit', { ...role, description: '管部门' }), '编辑成功!');
     // 部门角色授权: the tree is the department's; a grant outside it is refused
     const forRole = expectOk(await get(`/sys/sysDepartPermission/queryTreeListForDeptRole?departId=${root.id}`));

@@ -54,10 +54,10 @@ async function saveGrants(db: Kysely<any>, table: string, owner: Record<string, 
 export const departRoleModule: SchemaModule = {
   schema: ROLE_PAGE,
   hooks: {
-    // The client lists one department's roles (`deptId`); without it JeecgBoot's `depart_id = null` matches none.
+    // The client lists one department's roles by `deptId`; our web app (我的部门) lists them all, or by `departId`.
     queryConditions(req) {
       const raw = (req.query as Record<string, unknown>).deptId;
-      return [{ field: 'departId', op: 'eq', value: typeof raw === 'string' ? raw.slice(0, 64) : '' }];
+      return typeof raw === 'string' && raw ? [{ field: 'departId', op: 'eq', value: raw.slice(0, 64) }] : [];
     },
     async beforeDelete(h, roleIds) {
       await h.db.deleteFrom('sys_depart_role_user').where('droleId', 'in', roleIds).execute();

@@ -13,8 +13,8 @@ interface DictSeed { dictCode: string; dictName: string; type?: number; items: [
 /** Set once the upgrade ran: a dictionary an administrator deletes later does not come back. */
 const MARKER = 'upgrade:jeecg-client-41';
 
-/** Menus whose new buttons (部门权限, 部门角色, 用户代理人) a database seeded before issue 41 lacks. */
-const CLIENT_MENUS = new Set(['/isystem/user', '/isystem/depart']);
+/** Menus (我的部门) and menus' buttons (部门权限, 部门角色, 用户代理人) a database seeded before issue 41 lacks. */
+const CLIENT_MENUS = new Set(['/isystem/user', '/isystem/depart', '/isystem/departUser']);
 
 /** Dictionaries the JeecgBoot Vue 2 client's system forms read that the first seed lacked (issue 41). */
 export const CLIENT_DICTS = ['activiti_sync', 'global_perms_type'];

@@ -13,6 +13,7 @@ import { userColumns, USER_PAGE } from './directory.js';
 import { commaIds, inChunks } from './id-list.js';
 import { offsetOf, page, pagingProps, type Paging } from './paging.js';
 import { departNamesOf } from './user-relations.js';
+import { departRows, departTree } from '../depart/depart-tree.js';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
 
@@ -51,6 +52,16 @@ export async function departUserRoutes(app: FastifyInstance): Promise<void> {
   const db = ctx.db;
   const dialect = ctx.dialect;
   const readUsers = (req: FastifyRequest) => requireAnyPage(ctx, req, [USER_PAGE]);
+
+  // 我的部门: a 上级's departments (负责部门) as trees, each with its subtree; the message says the identity (1 or 2), as JeecgBoot's does.
+  app.get('/sys/sysDepart/queryMyDeptTreeList', { config: { access: 'login' } }, async (req) => {
+    const user = req.user!;
+    if (Number(user.userIdentity) !== 2) return ok(null, '1');
+    const mine = new Set(await subtreeIds(db, dialect, commaIds(user.departIds ?? '')));
+    if (!mine.size) return ok(null, '2');
+    const rows = (await departRows(db as never)).filter((r) => mine.has(String(r.id))).map((r) => (mine.has(String(r.parentId)) ? r : { ...r, parentId: null }));
+    return ok(departTree(rows), '2');
+  });
 
   app.get<{ Querystring: Paging & { depId?: string; username?: string } }>('/sys/user/departUserList', {
     config: { access: { page: USER_PAGE } },
