@@ -4,6 +4,7 @@ import { API_BASE, LOGIN_PATH, WEB_BASE } from '../app/config';
 import { clearStoredSession, getToken } from '../app/session-storage';
 import { stringify } from '../app/shims/qs';
 import { KEYS, storage } from '../app/storage';
+import { IDEMPOTENCY_HEADER, isRetryableFailure, isStillRunning, newIdempotencyKey } from './idempotency';
 
 /** The JeecgBoot Result envelope. */
 export interface Result<T = unknown> {
@@ -108,13 +109,50 @@ export function getNow<T>(url: string, params: Record<string, unknown> = {}): Pr
     .catch(() => undefined);
 }
 
-/** Generic helpers of SPEC §7. */
+/** A write's options: the idempotency key of the user's action it belongs to (api/idempotency.ts); a new one when not given. */
+export interface WriteOptions { key?: string }
+
+/** Writes go out through this one, without the error handler: `write` decides when a failure is shown. */
+const bare = extend({ prefix: API_BASE, credentials: 'same-origin' });
+
+/** How long a write waits before it is sent again after a network error or a 502/503/504. */
+export const writeRetry = { delayMs: 400, stillRunningWaitMs: 500, stillRunningTries: 10 };
+const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/**
+ * Sends a write with its idempotency key. No answer, or a 502/503/504: sent once more with the same
+ * key (the server runs it at most once), and the user is told only if that fails too. The server
+ * still running the first sending of the key (409 with Retry-After, after a double click or a
+ * retry): asked again shortly, for the first one's answer.
+ */
+async function write<T>(send: (headers: Record<string, string>) => Promise<T>, key = newIdempotencyKey()): Promise<T> {
+  const headers = { [IDEMPOTENCY_HEADER]: key };
+  let retried = false;
+  for (let waits = 0; ;) {
+    try {
+      return await send(headers);
+    } catch (error) {
+      if (!retried && isRetryableFailure(error)) {
+        retried = true;
+        await pause(writeRetry.delayMs);
+      } else if (isStillRunning(error) && waits < writeRetry.stillRunningTries) {
+        waits++;
+        await pause(writeRetry.stillRunningWaitMs);
+      } else return errorHandler(error as ResponseError);
+    }
+  }
+}
+
+/** Generic helpers of SPEC §7. Writes carry an idempotency key (`opts.key`, else one of their own). */
 export const http = {
   get: <T>(url: string, params?: object) => request.get<Result<T>>(url, { params }),
-  post: <T>(url: string, data?: unknown) => request.post<Result<T>>(url, { data }),
-  postForm: <T>(url: string, data: Record<string, string>) => request.post<Result<T>>(url, { data, requestType: 'form' }),
-  put: <T>(url: string, data?: unknown) => request.put<Result<T>>(url, { data }),
-  delete: <T>(url: string, params?: object) => request.delete<Result<T>>(url, { params }),
+  post: <T>(url: string, data?: unknown, opts: WriteOptions = {}) => write((headers) => bare.post<Result<T>>(url, { data, headers }), opts.key),
+  postForm: <T>(url: string, data: Record<string, string>, opts: WriteOptions = {}) => write((headers) => bare.post<Result<T>>(url, { data, requestType: 'form', headers }), opts.key),
+  put: <T>(url: string, data?: unknown, opts: WriteOptions = {}) => write((headers) => bare.put<Result<T>>(url, { data, headers }), opts.key),
+  delete: <T>(url: string, params?: object, opts: WriteOptions = {}) => write((headers) => bare.delete<Result<T>>(url, { params, headers }), opts.key),
   blob: (url: string, params?: object) => request.get<Blob>(url, { params, responseType: 'blob' }),
-  upload: <T>(url: string, form: FormData) => request.post<Result<T>>(url, { data: form, requestType: 'form' }),
+  upload: <T>(url: string, form: FormData, opts: WriteOptions = {}) => write((headers) => bare.post<Result<T>>(url, { data: form, requestType: 'form', headers }), opts.key),
+  /** A write by its method, with query parameters and a body (a page action's request). */
+  write: <T>(method: string, url: string, parts: { params?: object; data?: unknown }, opts: WriteOptions = {}) =>
+    write((headers) => bare<Result<T>>(url, { method, ...parts, headers }), opts.key),
 };

@@ -1,6 +1,7 @@
 import { App } from 'antd';
 import { useEffect, useState } from 'react';
-import type { Result } from '../api/request';
+import type { Result, WriteOptions } from '../api/request';
+import { useActionKeys } from '../api/idempotency';
 import { sheetProblem, sheetTotal, type Indicator, type SheetScores } from '../../schema/scoring';
 import { useServerCall } from './useServerCall';
 
@@ -21,7 +22,7 @@ export interface ScoringSheetData {
 export function useScoringSheet<T extends ScoringSheetData>(opts: {
   id: string;
   open: boolean;
-  api: { sheet: (id: string) => Promise<Result<T>>; save: (id: string, scores: SheetScores, comment: string) => Promise<Result<null>>; submit: (id: string) => Promise<Result<null>> };
+  api: { sheet: (id: string) => Promise<Result<T>>; save: (id: string, scores: SheetScores, comment: string, opts?: WriteOptions) => Promise<Result<null>>; submit: (id: string, opts?: WriteOptions) => Promise<Result<null>> };
   editable: (sheet: T) => boolean;
   onClose: (changed?: boolean) => void;
 }) {
@@ -56,8 +57,22 @@ export function useScoringSheet<T extends ScoringSheetData>(opts: {
     setProblem(found);
     return !found;
   };
+  // One idempotency key per sending of the same scores (a second click, a retry after an error).
+  const actionKeys = useActionKeys();
+  const saveSheet = async () => {
+    const sent = ['save', id, scores, comment];
+    if (!(await send(() => api.save(id, scores, comment, { key: actionKeys.for(sent) })))) return false;
+    actionKeys.done(sent);
+    return true;
+  };
+  const submitSheet = async () => {
+    const sent = ['submit', id];
+    if (!(await send(() => api.submit(id, { key: actionKeys.for(sent) })))) return false;
+    actionKeys.done(sent);
+    return true;
+  };
   const save = async () => {
-    if (check(false) && await send(() => api.save(id, scores, comment))) onClose(true);
+    if (check(false) && await saveSheet()) onClose(true);
   };
   const submit = () => {
     if (!check(true)) return;
@@ -65,7 +80,7 @@ export function useScoringSheet<T extends ScoringSheetData>(opts: {
       title: '提交评分',
       content: `总分 ${total} 分，提交后不能修改，确定提交评分吗？`,
       onOk: async () => {
-        if (await send(() => api.save(id, scores, comment)) && await send(() => api.submit(id))) onClose(true);
+        if (await saveSheet() && await submitSheet()) onClose(true);
       },
     });
   };

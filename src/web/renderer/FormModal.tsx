@@ -8,6 +8,7 @@ import type { PageSchema } from '../../schema/types';
 import { formComponents } from '../widgets';
 import { crudApi, schemaApi, type Row } from './api';
 import { http } from '../api/request';
+import { useActionKeys } from '../api/idempotency';
 import { useUnsavedGuard } from '../utils/useUnsavedGuard';
 import { linkageEffects } from './linkage-effects';
 import './validate-rules';
@@ -104,6 +105,8 @@ export function FormModal({ schema, mode, record, onClose }: FormModalProps) {
     return () => { live = false; };
   }, [api, form, mode, record, onClose, schema, subs, waitingForSubs]);
 
+  // One idempotency key per save of the same values: a second click, or 确定 again after an error, is not a second row.
+  const actionKeys = useActionKeys();
   const save = async () => {
     if (loading) return; // a disabled form skips validation: nothing is saved before the stored row is in
     try {
@@ -114,8 +117,11 @@ export function FormModal({ schema, mode, record, onClose }: FormModalProps) {
     setSaving(true);
     try {
       const values = bodyOf(JSON.parse(JSON.stringify(form.values)) as Row);
-      const res = mode === 'add' ? await api.add(values) : await api.edit({ ...values, id: record!.id });
+      const body = mode === 'add' ? values : { ...values, id: record!.id };
+      const key = actionKeys.for([mode, body]);
+      const res = mode === 'add' ? await api.add(body, { key }) : await api.edit(body, { key });
       if (res.success) {
+        actionKeys.done([mode, body]);
         void message.success(res.message || '操作成功');
         onClose(true);
       } else void message.warning(res.message);

@@ -9,6 +9,7 @@ import { rowMarksOf } from '../../schema/row-marks';
 import type { PageAction, PageSchema } from '../../schema/types';
 import { actionApplies, resolveValues } from './actions';
 import { crudApi, sendAction, type Row } from './api';
+import { useActionKeys } from '../api/idempotency';
 import { refusalOf } from '../api/refusal';
 import { useCustomButtons } from './customButtons';
 import { DataTable, type RowLink } from './DataTable';
@@ -100,14 +101,18 @@ export function SchemaList({ schema, fixed, onChanged }: SchemaListProps) {
   const seenRows = useRef(new Map<string, Row>());
   [...list.rows, ...Object.values(children).flat()].forEach((r) => seenRows.current.set(String(r.id), r));
 
+  // Idempotency keys of this list's deletes and actions: the same one sent again before it succeeded keeps its key.
+  const actionKeys = useActionKeys();
   const remove = useCallback((ids: string[]) => {
     Modal.confirm({
       title: '确认删除',
       content: ids.length > 1 ? `是否删除选中的 ${ids.length} 条数据?` : '确定删除吗?',
       okType: 'danger',
       onOk: async () => {
-        const res = ids.length > 1 ? await api.removeBatch(ids) : await api.remove(ids[0]);
+        const key = actionKeys.for(['delete', ids]);
+        const res = ids.length > 1 ? await api.removeBatch(ids, { key }) : await api.remove(ids[0], { key });
         if (!res.success) { void message.warning(res.message); return; }
+        actionKeys.done(['delete', ids]);
         void message.success(res.message);
         setSelectedIds((s) => s.filter((id) => !ids.includes(id)));
         expandedNow.current = expandedNow.current.filter((id) => !ids.includes(id));
@@ -116,7 +121,7 @@ export function SchemaList({ schema, fixed, onChanged }: SchemaListProps) {
         reloadChildren();
       },
     });
-  }, [list, reloadChildren]);
+  }, [actionKeys, list, reloadChildren]);
 
   const runAction = useCallback((action: PageAction, row: Row | null) => {
     if (action.panel) {
@@ -128,9 +133,10 @@ export function SchemaList({ schema, fixed, onChanged }: SchemaListProps) {
     // A refusal is a handled state: the request layer has shown it; a 409 the action may override is offered so.
     const send = async (extra?: Row) => {
       const body = resolveValues(req.body, row, selectedIds);
+      const sent = [action.key, resolveValues(req.params, row, selectedIds) ?? {}, extra ? { ...body, ...extra } : body] as const;
       try {
-        const res = await sendAction(req.method, req.url, resolveValues(req.params, row, selectedIds) ?? {}, extra ? { ...body, ...extra } : body);
-        if (res.success) { void message.success(res.message || '操作成功'); refresh(); } else void message.warning(res.message);
+        const res = await sendAction(req.method, req.url, sent[1], sent[2], { key: actionKeys.for(sent) });
+        if (res.success) { actionKeys.done(sent); void message.success(res.message || '操作成功'); refresh(); } else void message.warning(res.message);
       } catch (e) {
         if (!extra && req.override && statusOf(e) === 409) {
           Modal.confirm({
@@ -142,7 +148,7 @@ export function SchemaList({ schema, fixed, onChanged }: SchemaListProps) {
     };
     if (action.confirm) Modal.confirm({ title: action.label, content: action.confirm, okType: action.danger ? 'danger' : 'primary', onOk: () => send() });
     else void send();
-  }, [refresh, selectedIds]);
+  }, [actionKeys, refresh, selectedIds]);
 
   const rowLinks = useCallback((row: Row): RowLink[] => {
     const links: RowLink[] = [];

@@ -1,4 +1,4 @@
-import { getNow, http, request, type Result } from '../api/request';
+import { getNow, http, request, type Result, type WriteOptions } from '../api/request';
 import type { PageSchema } from '../../schema/types';
 import { prefetchStore } from './prefetch';
 
@@ -38,10 +38,10 @@ export function crudApi(base: string) {
     /** A node's children: a page from the engine, an array where the page's JeecgBoot controller answers one (分类字典). */
     childList: (pid: string, params: Record<string, unknown> = {}) => http.get<Page | Row[]>(`${base}/childList`, { ...params, pid }),
     queryById: (id: string) => http.get<Row>(`${base}/queryById`, { id }),
-    add: (row: Row) => http.post<string>(`${base}/add`, row),
-    edit: (row: Row) => http.put<string>(`${base}/edit`, row),
-    remove: (id: string) => http.delete<string>(`${base}/delete`, { id }),
-    removeBatch: (ids: string[]) => http.delete<string>(`${base}/deleteBatch`, { ids: ids.join(',') }),
+    add: (row: Row, opts?: WriteOptions) => http.post<string>(`${base}/add`, row, opts),
+    edit: (row: Row, opts?: WriteOptions) => http.put<string>(`${base}/edit`, row, opts),
+    remove: (id: string, opts?: WriteOptions) => http.delete<string>(`${base}/delete`, { id }, opts),
+    removeBatch: (ids: string[], opts?: WriteOptions) => http.delete<string>(`${base}/deleteBatch`, { ids: ids.join(',') }, opts),
     exportXls: (params: Record<string, unknown>) => http.blob(`${base}/exportXls`, params),
     importUrl: `${base}/importExcel`,
   };
@@ -61,6 +61,7 @@ export const schemaApi = {
 };
 
 /** An action's request, sent as declared (method, path, query and body already resolved). */
-export function sendAction(method: string, url: string, params: Row, body: Row | undefined): Promise<Result<unknown>> {
-  return request<Result<unknown>>(url, { method, params, data: body });
+export function sendAction(method: string, url: string, params: Row, body: Row | undefined, opts?: WriteOptions): Promise<Result<unknown>> {
+  if (method.toLowerCase() === 'get') return request<Result<unknown>>(url, { method, params, data: body });
+  return http.write<unknown>(method, url, { params, data: body }, opts);
 }

@@ -1,4 +1,4 @@
-import { http } from '../../api/request';
+import { http, type WriteOptions } from '../../api/request';
 import type { Indicator, SheetScores } from '../../../schema/scoring';
 
 /** An indicator of a plan's template, with the standard of each grade. */
@@ -26,7 +26,7 @@ export interface AssessSheetData {
 
 export const assessSheetApi = {
   sheet: (id: string) => http.get<AssessSheetData>('/assess/task/sheet', { id }),
-  save: (id: string, scores: SheetScores, comment: string) => http.put<null>('/assess/task/edit', { id, scores: JSON.stringify(scores), comment }),
+  save: (id: string, scores: SheetScores, comment: string, opts?: WriteOptions) => http.put<null>('/assess/task/edit', { id, scores: JSON.stringify(scores), comment }, opts),
   /** Sent right after a save, which leaves the sheet 已保存 (draft). */
-  submit: (id: string) => http.post<null>('/assess/task/transition', { id, transition: 'submit', fromState: 'draft' }),
+  submit: (id: string, opts?: WriteOptions) => http.post<null>('/assess/task/transition', { id, transition: 'submit', fromState: 'draft' }, opts),
 };

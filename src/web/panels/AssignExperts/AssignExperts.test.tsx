@@ -65,7 +65,7 @@ describe('AssignExperts', () => {
     await screen.findByText(/已分配2位/);
     fireEvent.click(screen.getByRole('button', { name: /推\s*荐/ }));
     fireEvent.click(screen.getByRole('button', { name: /分\s*配/ }));
-    await waitFor(() => expect(post).toHaveBeenCalledWith('/pms/project/assignExperts', { projectId: 'p1', experts: 'expert5' }));
+    await waitFor(() => expect(post).toHaveBeenCalledWith('/pms/project/assignExperts', { projectId: 'p1', experts: 'expert5' }, { key: expect.any(String) }));
     await waitFor(() => expect(get).toHaveBeenCalledTimes(2));
     fireEvent.click(document.querySelector('.ant-drawer-close')!);
     expect(onClose).toHaveBeenCalledWith(true);
@@ -88,6 +88,6 @@ describe('AssignExperts', () => {
     await screen.findByText(/已分配2位/);
     fireEvent.click(screen.getByRole('button', { name: /移\s*除/ }));
     fireEvent.click(await screen.findByRole('button', { name: /确\s*定|OK/ }));
-    await waitFor(() => expect(del).toHaveBeenCalledWith('/pms/review/delete', { id: 'r2' }));
+    await waitFor(() => expect(del).toHaveBeenCalledWith('/pms/review/delete', { id: 'r2' }, { key: expect.any(String) }));
   });
 });

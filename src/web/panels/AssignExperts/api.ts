@@ -1,4 +1,4 @@
-import { http } from '../../api/request';
+import { http, type WriteOptions } from '../../api/request';
 
 /** One expert's sheet on the project. */
 export interface AssignedSheet {
@@ -28,9 +28,9 @@ export interface ProjectExperts {
 
 export const assignApi = {
   load: (projectId: string) => http.get<ProjectExperts>('/pms/project/experts', { projectId }),
-  assign: (projectId: string, experts: string[]) => http.post<{ added: number }>('/pms/project/assignExperts', { projectId, experts: experts.join(',') }),
-  reassign: (reviewId: string, expert: string) => http.post<null>('/pms/project/reassignExpert', { reviewId, expert }),
-  remove: (reviewId: string) => http.delete<null>('/pms/review/delete', { id: reviewId }),
+  assign: (projectId: string, experts: string[], opts?: WriteOptions) => http.post<{ added: number }>('/pms/project/assignExperts', { projectId, experts: experts.join(',') }, opts),
+  reassign: (reviewId: string, expert: string, opts?: WriteOptions) => http.post<null>('/pms/project/reassignExpert', { reviewId, expert }, opts),
+  remove: (reviewId: string, opts?: WriteOptions) => http.delete<null>('/pms/review/delete', { id: reviewId }, opts),
 };
 
 /**

@@ -1,6 +1,7 @@
 import { Alert, Button, Drawer, Popconfirm, Select, Skeleton, Space, Table, Tag, type TableColumnsType } from 'antd';
 import { useCallback, useEffect, useState } from 'react';
 import type { Result } from '../../api/request';
+import { useActionKeys } from '../../api/idempotency';
 import type { PanelProps } from '../../renderer/panels';
 import { useServerCall } from '../useServerCall';
 import { assignApi, suggest, type AssignedSheet, type ExpertLoad, type ProjectExperts } from './api';
@@ -31,9 +32,12 @@ export default function AssignExperts({ row, open, onClose }: PanelProps) {
 
   useEffect(() => { if (open && projectId) void load(); }, [open, projectId, load]);
 
+  // One idempotency key per change sent (a second click on 分配, a retry after an error, sends it once).
+  const actionKeys = useActionKeys();
   /** Sends one change, then reloads the project's experts; true when the server agreed. */
-  const change = async (call: () => Promise<Result<unknown>>): Promise<boolean> => {
-    if (!(await send(call))) return false;
+  const change = async (call: (key: string) => Promise<Result<unknown>>, sent: unknown): Promise<boolean> => {
+    if (!(await send(() => call(actionKeys.for(sent))))) return false;
+    actionKeys.done(sent);
     setChanged(true);
     await load();
     return true;
@@ -45,7 +49,7 @@ export default function AssignExperts({ row, open, onClose }: PanelProps) {
 
   const assign = async () => {
     if (!chosen.length) { setProblem('请选择评审专家'); return; }
-    if (await change(() => assignApi.assign(projectId, chosen))) setChosen([]);
+    if (await change((key) => assignApi.assign(projectId, chosen, { key }), ['assign', projectId, chosen])) setChosen([]);
   };
 
   const columns: TableColumnsType<AssignedSheet> = [
@@ -59,9 +63,9 @@ export default function AssignExperts({ row, open, onClose }: PanelProps) {
           <Select
             size="small" style={{ width: 150 }} placeholder="更换为…" aria-label={`更换${a.expert}`} disabled={busy}
             options={options.map((o) => ({ ...o, label: o.label.split('（')[0] }))} value={null}
-            onChange={(v: string) => void change(() => assignApi.reassign(a.id, v))}
+            onChange={(v: string) => void change((key) => assignApi.reassign(a.id, v, { key }), ['reassign', a.id, v])}
           />
-          <Popconfirm title={`移除 ${a.realname} 的评分任务吗？`} onConfirm={() => change(() => assignApi.remove(a.id))}>
+          <Popconfirm title={`移除 ${a.realname} 的评分任务吗？`} onConfirm={() => change((key) => assignApi.remove(a.id, { key }), ['remove', a.id])}>
             <Button size="small" danger disabled={busy}>移除</Button>
           </Popconfirm>
         </Space>

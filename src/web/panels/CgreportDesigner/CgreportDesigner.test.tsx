@@ -89,7 +89,7 @@ describe('CgreportDesigner', () => {
         { fieldName: 'sex', fieldTxt: '性别', fieldType: 'String', isShow: 1, isOrder: 0, isSearch: 0, searchMode: 'single', dictCode: 'sex', fieldWidth: null, orderNum: 1 },
       ],
       onl_cgreport_paramList: [{ paramName: 'name', paramTxt: 'name', paramValue: '管', orderNum: 0 }],
-    });
+    }, { key: expect.any(String) });
   });
 
   it("shows the server's refusal verbatim and stays open", async () => {

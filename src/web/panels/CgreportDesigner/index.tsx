@@ -1,3 +1,4 @@
+import { useActionKeys } from '../../api/idempotency';
 import { refusalOf } from '../../api/refusal';
 import { Alert, App, Button, Col, Form, Input, Modal, Row, Spin, Tabs, type FormRule } from 'antd';
 import { useEffect, useRef, useState } from 'react';
@@ -89,6 +90,8 @@ export default function CgreportDesigner({ schema, row, open, onClose }: PanelPr
     }
   };
 
+  // One idempotency key per save of the same design (a second click, 确定 again after an error).
+  const actionKeys = useActionKeys();
   const save = async () => {
     const values = await form.validateFields().catch(() => null);
     if (!values) return;
@@ -97,8 +100,10 @@ export default function CgreportDesigner({ schema, row, open, onClose }: PanelPr
     setProblem(undefined);
     try {
       const body = saveBody({ ...values, id }, fields, params);
-      const res = id ? await designerApi.edit(body) : await designerApi.add(body);
+      const key = actionKeys.for(body);
+      const res = id ? await designerApi.edit(body, { key }) : await designerApi.add(body, { key });
       if (!res.success) { setProblem(res.message); return; }
+      actionKeys.done(body);
       void message.success(res.message);
       onClose(true);
     } catch (e) {

@@ -69,7 +69,7 @@ describe('ReviewSheet', () => {
     await screen.findByLabelText('技术创新');
     score('技术创新', '20');
     fireEvent.click(screen.getByRole('button', { name: /保\s*存/ }));
-    await waitFor(() => expect(put).toHaveBeenCalledWith('/pms/review/edit', { id: 'r1', scores: JSON.stringify({ a: 20 }), comment: '' }));
+    await waitFor(() => expect(put).toHaveBeenCalledWith('/pms/review/edit', { id: 'r1', scores: JSON.stringify({ a: 20 }), comment: '' }, { key: expect.any(String) }));
     await waitFor(() => expect(onClose).toHaveBeenCalledWith(true));
   });
 
@@ -83,8 +83,8 @@ describe('ReviewSheet', () => {
     await waitFor(() => expect(total()).toBe('80.00'));
     fireEvent.click(screen.getByRole('button', { name: /提交评分/ }));
     fireEvent.click(await screen.findByRole('button', { name: /确\s*定|OK/ }));
-    await waitFor(() => expect(post).toHaveBeenCalledWith('/pms/review/transition', { id: 'r1', transition: 'submit', fromState: 'draft' }));
-    expect(put).toHaveBeenCalledWith('/pms/review/edit', { id: 'r1', scores: JSON.stringify({ a: 24, b: 16 }), comment: '' });
+    await waitFor(() => expect(post).toHaveBeenCalledWith('/pms/review/transition', { id: 'r1', transition: 'submit', fromState: 'draft' }, { key: expect.any(String) }));
+    expect(put).toHaveBeenCalledWith('/pms/review/edit', { id: 'r1', scores: JSON.stringify({ a: 24, b: 16 }), comment: '' }, { key: expect.any(String) });
     await waitFor(() => expect(onClose).toHaveBeenCalledWith(true));
   });
 

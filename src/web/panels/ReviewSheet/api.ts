@@ -1,4 +1,4 @@
-import { http } from '../../api/request';
+import { http, type WriteOptions } from '../../api/request';
 import type { Indicator, SheetScores } from '../../../schema/scoring';
 
 /** One expert's sheet for one project, as GET /pms/review/sheet answers it. */
@@ -16,7 +16,7 @@ export interface ReviewSheetData {
 
 export const reviewApi = {
   sheet: (id: string) => http.get<ReviewSheetData>('/pms/review/sheet', { id }),
-  save: (id: string, scores: SheetScores, comment: string) => http.put<null>('/pms/review/edit', { id, scores: JSON.stringify(scores), comment }),
+  save: (id: string, scores: SheetScores, comment: string, opts?: WriteOptions) => http.put<null>('/pms/review/edit', { id, scores: JSON.stringify(scores), comment }, opts),
   /** Sent right after a save, which leaves the sheet 已保存 (draft). */
-  submit: (id: string) => http.post<null>('/pms/review/transition', { id, transition: 'submit', fromState: 'draft' }),
+  submit: (id: string, opts?: WriteOptions) => http.post<null>('/pms/review/transition', { id, transition: 'submit', fromState: 'draft' }, opts),
 };

@@ -76,7 +76,7 @@ describe('a workflow page', () => {
     fireEvent.click(items[1]);
     expect(await screen.findByText('确定开始选中的 2 条数据吗？')).toBeInTheDocument();
     fireEvent.click(screen.getAllByRole('button', { name: /确\s*定/ }).at(-1)!);
-    await waitFor(() => expect(post).toHaveBeenCalledWith('/demo/task/transition', { ids: 'a,c', transition: 'start', fromState: 'todo' }));
+    await waitFor(() => expect(post).toHaveBeenCalledWith('/demo/task/transition', { ids: 'a,c', transition: 'start', fromState: 'todo' }, { key: expect.any(String) }));
     expect(await screen.findByText('开始成功，共2条')).toBeInTheDocument();
     await waitFor(() => expect(listCalls()).toBeGreaterThan(before));
     await waitFor(() => expect(screen.queryByText('批量操作')).not.toBeInTheDocument());

@@ -1,4 +1,4 @@
-import { http } from '../../api/request';
+import { http, type WriteOptions } from '../../api/request';
 
 /** One step of a row's history, as `GET <api>/history` answers it (oldest first). */
 export interface HistoryEntry {
@@ -27,7 +27,7 @@ export interface FireBody {
 /** The workflow routes under a schema's `api`. */
 export function workflowApi(base: string) {
   return {
-    fire: (body: FireBody) => http.post<null>(`${base}/transition`, body),
+    fire: (body: FireBody, opts?: WriteOptions) => http.post<null>(`${base}/transition`, body, opts),
     history: (id: string) => http.get<HistoryEntry[]>(`${base}/history`, { id }),
   };
 }

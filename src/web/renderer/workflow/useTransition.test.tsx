@@ -36,7 +36,7 @@ describe('firing a transition', () => {
     expect(await screen.findByText('确定开始吗？')).toBeInTheDocument();
     expect(post).not.toHaveBeenCalled();
     ok();
-    await waitFor(() => expect(post).toHaveBeenCalledWith('/demo/task/transition', { id: 't1', transition: 'start', fromState: 'todo' }));
+    await waitFor(() => expect(post).toHaveBeenCalledWith('/demo/task/transition', { id: 't1', transition: 'start', fromState: 'todo' }, { key: expect.any(String) }));
     expect(await screen.findByText('开始成功！')).toBeInTheDocument();
     expect(onFired).toHaveBeenCalledWith([{ id: 't1', state: 'todo' }]);
   });
@@ -47,7 +47,7 @@ describe('firing a transition', () => {
     expect(await screen.findByText('作废后不能恢复，确定吗？')).toBeInTheDocument();
     expect(screen.getAllByRole('button', { name: /确\s*定/ }).at(-1)).toHaveClass('ant-btn-dangerous');
     ok();
-    await waitFor(() => expect(post).toHaveBeenCalledWith('/demo/task/transition', { ids: 'a,b', transition: 'cancel' }));
+    await waitFor(() => expect(post).toHaveBeenCalledWith('/demo/task/transition', { ids: 'a,b', transition: 'cancel' }, { key: expect.any(String) }));
     await waitFor(() => expect(onFired).toHaveBeenCalled());
   });
 
@@ -64,7 +64,7 @@ describe('firing a transition', () => {
     const onFired = open(finish);
     fireEvent.change(await screen.findByPlaceholderText('请输入完成意见'), { target: { value: '按时完成' } });
     ok();
-    await waitFor(() => expect(post).toHaveBeenCalledWith('/demo/task/transition', { id: 't1', transition: 'finish', opinion: '按时完成', fromState: 'doing' }));
+    await waitFor(() => expect(post).toHaveBeenCalledWith('/demo/task/transition', { id: 't1', transition: 'finish', opinion: '按时完成', fromState: 'doing' }, { key: expect.any(String) }));
     await waitFor(() => expect(onFired).toHaveBeenCalled());
     await waitFor(() => expect(screen.queryByPlaceholderText('请输入完成意见')).not.toBeInTheDocument());
   });

@@ -2,6 +2,7 @@ import { App } from 'antd';
 import { useCallback, useMemo, useState } from 'react';
 import type { PageSchema } from '../../../schema/types';
 import type { WorkflowTransition } from '../../../schema/workflow';
+import { useActionKeys } from '../../api/idempotency';
 import { refusalOf } from '../../api/refusal';
 import type { Row } from '../api';
 import { workflowApi } from './api';
@@ -17,14 +18,18 @@ export function useTransition(schema: PageSchema, onFired: (rows: Row[]) => void
   const api = useMemo(() => workflowApi(schema.api), [schema.api]);
   const [asking, setAsking] = useState<{ transition: WorkflowTransition; rows: Row[] } | null>(null);
 
+  // One idempotency key per transition of the same rows: a second click, or a retry after an error, fires it once.
+  const actionKeys = useActionKeys();
   /** Resolves to the refusal of a 200 envelope, or undefined once fired; a 4xx throws. */
   const send = useCallback(async (t: WorkflowTransition, rows: Row[], opinion?: string): Promise<string | undefined> => {
-    const res = await api.fire(fireBody(schema, t, rows, opinion));
+    const body = fireBody(schema, t, rows, opinion);
+    const res = await api.fire(body, { key: actionKeys.for(body) });
     if (!res.success) return res.message || '操作失败';
+    actionKeys.done(body);
     void message.success(res.message || `${t.label}成功！`);
     onFired(rows);
     return undefined;
-  }, [api, message, onFired, schema]);
+  }, [actionKeys, api, message, onFired, schema]);
 
   const fire = useCallback((t: WorkflowTransition, rows: Row[]) => {
     if (t.opinion) { setAsking({ transition: t, rows }); return; }
