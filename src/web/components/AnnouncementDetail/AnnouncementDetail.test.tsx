@@ -71,3 +71,11 @@ it('opens an external handling page in a new window', () => {
   fireEvent.click(screen.getByRole('button', { name: '去处理' }));
   expect(open).toHaveBeenCalledWith('https://oa.example.com/task/1', '_blank', 'noopener');
 });
+
+it('keeps a system message\'s lines (the record, the opinion, who acted); HTML content flows as HTML', () => {
+  show({ ...notice, msgContent: '项目「甲」已退回修改\n意见：请补充\n处理人：审核人' });
+  expect(screen.getByTestId('announcement-content')).toHaveStyle({ whiteSpace: 'pre-line' });
+  cleanup();
+  show(notice);
+  expect(screen.getByTestId('announcement-content')).not.toHaveStyle({ whiteSpace: 'pre-line' });
+});

@@ -22,6 +22,7 @@ const isExternal = (url: string) => /^https?:\/\//i.test(url);
 export default function AnnouncementDetail({ announcement, onClose }: Props) {
   const navigate = useNavigate();
   const content = useMemo(() => sanitizeHtml(announcement?.msgContent), [announcement]);
+  const plain = !/[<>]/.test(announcement?.msgContent ?? '');
   const openPage = announcement?.openType === 'url' ? announcement.openPage : null;
 
   const handle = () => {
@@ -51,7 +52,8 @@ export default function AnnouncementDetail({ announcement, onClose }: Props) {
             <span>发布时间：{announcement.sendTime || '-'}</span>
             <PriorityTag priority={announcement.priority} />
           </div>
-          <div className="announcement-detail-content" data-testid="announcement-content" dangerouslySetInnerHTML={{ __html: content }} />
+          {/* A system message is plain text, one line each (the record, the opinion, who acted); an announcement is HTML. */}
+          <div className="announcement-detail-content" data-testid="announcement-content" style={plain ? { whiteSpace: 'pre-line' } : undefined} dangerouslySetInnerHTML={{ __html: content }} />
         </article>
       )}
     </Modal>
