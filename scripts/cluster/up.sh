@@ -70,6 +70,11 @@ if [ "$web_dist" != none ] && [ ! -f "$web_dist/index.html" ]; then
 fi
 [ "$web_dist" = none ] && web_dist="$dir/no-web"
 
+# --- the server, compiled once for all instances -------------------------------------------------
+# Each instance runs what `npm start` runs (scripts/start.mjs: dist/server/main.cjs with V8's code
+# cache), not the TypeScript sources: compiled here first, so that they do not all compile it at once.
+node scripts/build-server.mjs
+
 # --- instances ---------------------------------------------------------------------------------
 wait_ready() { # port, seconds
   for _ in $(seq 1 "$2"); do
@@ -85,7 +90,7 @@ start_instance() { # i
   fi
   PORT="$p" HOST=127.0.0.1 INSTANCE_NAME="instance-$i" DATABASE_URL="$database_url" REDIS_URL="$redis_url" \
     WEB_DIST="$web_dist" DATA_DIR="$dir/data" TRUST_PROXY=on \
-    nohup node --import tsx src/server/main.ts >>"$dir/instance-$i.log" 2>&1 &
+    nohup node scripts/start.mjs >>"$dir/instance-$i.log" 2>&1 &
   echo $! >"$dir/instance-$i.pid"
   say "instance $i: pid $!, port $p, log $dir/instance-$i.log"
 }
@@ -120,6 +125,14 @@ forwarded() {
   echo "  access_log $dir/nginx-access.log json;"
   echo "  client_max_body_size 12m;"
   echo "  map \$http_upgrade \$connection_upgrade { default upgrade; '' close; }"
+  echo "  # A write sent with an Idempotency-Key runs once whatever instance gets it (README \"Idempotency-Key\"):"
+  echo "  # it may be sent on to the next instance after it reached one. A PUT or DELETE without one may not"
+  echo "  # (nginx counts them idempotent, the platform's are not); a POST without one never is (nginx's rule)."
+  echo "  map \"\$request_method \$http_idempotency_key\" \$write_kind {"
+  echo "    default read;"
+  echo "    \"~^(POST|PUT|DELETE|PATCH) .\" keyed;"
+  echo "    \"~^(PUT|DELETE) \$\" unkeyed;"
+  echo "  }"
   echo "  upstream platform {"
   for i in $(seq 1 "$count"); do echo "    server 127.0.0.1:$((port + i)) max_fails=1 fail_timeout=5s;"; done
   echo "    keepalive 32;"
@@ -134,7 +147,22 @@ forwarded() {
   echo "    # An instance that refuses the connection (killed, restarting): the request goes to the next one."
   echo "    proxy_next_upstream error timeout http_502 http_503;"
   echo "    proxy_next_upstream_tries $count;"
-  echo "    location / { proxy_pass http://platform; }"
+  echo "    location / {"
+  echo "      error_page 418 = @keyed_write;"
+  echo "      error_page 419 = @unkeyed_write;"
+  echo "      if (\$write_kind = keyed) { return 418; }"
+  echo "      if (\$write_kind = unkeyed) { return 419; }"
+  echo "      proxy_pass http://platform;"
+  echo "    }"
+  echo "    # Sent on to the next instance even after one got it (and died, or answered 502/503): the key makes it run once."
+  echo "    location @keyed_write {"
+  echo "      proxy_pass http://platform;"
+  echo "      proxy_next_upstream error timeout http_502 http_503 non_idempotent;"
+  echo "    }"
+  echo "    location @unkeyed_write {"
+  echo "      proxy_pass http://platform;"
+  echo "      proxy_next_upstream off;"
+  echo "    }"
   echo "    location /jeecg-boot/websocket/ {"
   echo "      proxy_pass http://platform;"
   forwarded
