@@ -188,6 +188,11 @@ describe(`personnel assessment: plan, tasks, results [${BACKEND}]`, () => {
     expect(r('reviewer')).toEqual([60, 'pass', 1, '无上级评、同事互评、指定人员评评分，权重按自评100%重新分配']);
     expect(r('expert5')).toEqual([50, 'fail', 2, '无上级评、同事互评、指定人员评评分，权重按自评100%重新分配']);
     expect(r('expert2')).toEqual([null, null, null, null]);
+    // each assessee is told the plan ended, with their score, opening their own card
+    const told = await db().selectFrom('sys_announcement').select(['msgContent', 'openPage', 'busId']).where('busType', '=', 'assess_result').execute();
+    const mine = told.find((n: any) => n.busId === rows.find((y: any) => y.assessee === 'expert').id);
+    expect(mine?.msgContent).toMatch(/^考核计划「.+」已结束，您的考核结果已出：总分 90，等级 excellent。/);
+    expect(told.length).toBe(rows.length);
     // Scoring after the end: refused, nothing changed.
     const late = taskOf('expert3', 'expert5');
     expect((await save(late.id, [5, 5], 'expert5')).status).toBe(409);

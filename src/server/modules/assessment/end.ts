@@ -1,12 +1,29 @@
 import type { Kysely } from 'kysely';
-import { OPEN_STATES, planOf, TASK } from './plan-data.js';
+import type { SchemaRegistry } from '../../schema/registry.js';
+import { notifyUsers } from '../announcement/notify.js';
+import { recordLink } from '../announcement/record-notice.js';
+import { OPEN_STATES, planOf, RESULT, TASK } from './plan-data.js';
 import { computeResults, writeResults } from './results.js';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
 
-/** 结束考核, inside the transition's transaction: open tasks become 未完成 (kept, not lost), and the results are written. */
-export async function endPlan(tx: Kysely<any>, planId: string): Promise<void> {
+/**
+ * 结束考核, inside the transition's transaction: open tasks become 未完成 (kept, not lost), the
+ * results are written, and each assessee is told their result card is ready, opening it.
+ */
+export async function endPlan(tx: Kysely<any>, schemas: SchemaRegistry, planId: string, by: string): Promise<void> {
   await tx.updateTable(TASK).set({ state: 'unfinished' }).where('planId', '=', planId).where('state', 'in', OPEN_STATES).execute();
   const plan = await planOf(tx, planId);
   await writeResults(tx, planId, await computeResults(tx, plan));
+  const results = await tx.selectFrom(RESULT).select(['id', 'assessee', 'total', 'grade']).where('planId', '=', planId).execute() as Record<string, unknown>[];
+  const page = schemas.get(RESULT)!;
+  for (const r of results) {
+    const title = `考核计划「${String(plan.name)}」已结束，您的考核结果已出`;
+    const score = r.total === null || r.total === undefined ? '暂无有效评分' : `总分 ${Number(r.total)}${r.grade ? `，等级 ${String(r.grade)}` : ''}`;
+    await notifyUsers(tx, {
+      usernames: [String(r.assessee)], title, sender: by, busType: RESULT, busId: String(r.id),
+      content: `${title}：${score}。可在「人员考核 › 考核实例」查看结果卡。`,
+      openPage: await recordLink(tx, page, { username: String(r.assessee) }, r),
+    });
+  }
 }

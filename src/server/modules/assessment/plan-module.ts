@@ -80,7 +80,7 @@ export const planModule: SchemaModule = {
       if (t.name === 'start') await startPlan(h.db, id, h.user.username);
     },
     async afterTransition(h: HookContext, t, id) {
-      if (t.name === 'end') await endPlan(h.db, id);
+      if (t.name === 'end') await endPlan(h.db, h.ctx.schemas, id, h.user.username);
     },
   },
   routes: async (app: FastifyInstance) => {
