@@ -68,3 +68,16 @@ it('asks before the browser tab is closed or reloaded while something typed is n
     vi.unstubAllGlobals();
   }
 });
+
+it('shows an empty value in a detail form as 「-」, never N/A', async () => {
+  vi.stubGlobal('fetch', vi.fn(async () => new Response(JSON.stringify({ success: true, code: 200, result: { id: 'r1', f1: '有值', f2: '' } }), { headers: { 'content-type': 'application/json' } })));
+  try {
+    render(<App><FormModal schema={page(2)} mode="detail" record={{ id: 'r1' }} onClose={() => {}} /></App>);
+    await waitFor(() => expect(document.querySelector('.ant-modal')?.textContent).toContain('有值'));
+    const text = document.querySelector('.ant-modal-body')!.textContent!;
+    expect(text).not.toContain('N/A');
+    expect(text).toMatch(/字段2[:：]?\s*-/);
+  } finally {
+    vi.unstubAllGlobals();
+  }
+});

@@ -149,11 +149,12 @@ export function FormModal({ schema, mode, record, onClose }: FormModalProps) {
       <Spin spinning={loading || waitingForSubs}>
         <FormProvider form={form}>
           <FormLayout labelCol={5} wrapperCol={17}>
-            {/* An empty value reads as nothing in a detail form, not Formily's English "N/A". */}
+            {/* An empty value reads 「-」 in a detail form, never Formily's English "N/A" (which it also
+                shows for an empty placeholder, as it reads one with ||). */}
             {/* No fields until the sub tables' schemas are here: the form is made anew then, and what
                 had been typed into the first one would be lost. */}
             {waitingForSubs ? <div style={{ minHeight: 160 }} /> : (
-              <PreviewText.Placeholder value="">
+              <PreviewText.Placeholder value="-">
                 {chunks
                   ? chunks.map((chunk, i) => (
                     <div key={i} className="schema-form-chunk" style={{ containIntrinsicSize: `auto ${Object.keys(chunk.properties ?? {}).length * FIELD_HEIGHT}px` }}>
