@@ -65,7 +65,7 @@ describe('CgformButtons', () => {
     fireEvent.click(within(rowOf('审核通过')).getByText('更多'));
     fireEvent.click(await screen.findByRole('menuitem', { name: '删除' }));
     fireEvent.click(await screen.findByRole('button', { name: /确\s*定|OK/ }));
-    await waitFor(() => expect(del).toHaveBeenCalledWith('/online/cgform/button/delete', { id: 'b1' }));
+    await waitFor(() => expect(del).toHaveBeenCalledWith('/online/cgform/button/delete', { id: 'b1' }, { key: expect.any(String) }));
     expect(await screen.findByText('按钮正在使用中，不能删除')).toBeInTheDocument();
   });
 });

@@ -62,7 +62,7 @@ describe('CgformEnhance', () => {
     fireEvent.click(within(rowOf('#{sysUserCode}')).getByText('更多'));
     fireEvent.click(await screen.findByRole('menuitem', { name: '删除' }));
     fireEvent.click(await screen.findByRole('button', { name: /确\s*定|OK/ }));
-    await waitFor(() => expect(del).toHaveBeenCalledWith('/online/cgform/enhance/delete', { id: 'e1' }));
+    await waitFor(() => expect(del).toHaveBeenCalledWith('/online/cgform/enhance/delete', { id: 'e1' }, { key: expect.any(String) }));
     expect(await screen.findByText('未找到对应数据')).toBeInTheDocument();
   });
 });

@@ -63,7 +63,7 @@ describe('online iframe pages', () => {
     expect(get).toHaveBeenCalledWith('/online/data/demo_case/queryById', { id: 'r1' });
     fireEvent.change(input, { target: { value: '新标题' } });
     fireEvent.click(screen.getByRole('button', { name: /确\s*定|保\s*存/ }));
-    await waitFor(() => expect(put).toHaveBeenCalledWith('/online/data/demo_case/edit', expect.objectContaining({ id: 'r1', title: '新标题' })));
+    await waitFor(() => expect(put).toHaveBeenCalledWith('/online/data/demo_case/edit', expect.objectContaining({ id: 'r1', title: '新标题' }), { key: expect.any(String) }));
     expect(await screen.findByText('保存成功')).toBeInTheDocument();
     expect(parent.postMessage).toHaveBeenCalledWith({ type: 'online-form-closed', table: 'demo_case', id: 'r1', saved: true }, '*');
     fireEvent.click(screen.getByRole('button', { name: '再次编辑' }));
