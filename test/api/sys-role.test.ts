@@ -43,7 +43,7 @@ describe(`roles: /sys/role and role permissions [${BACKEND}]`, () => {
     const system = treeList.find((n: TreeNode) => n.title === '系统管理');
     expect(system).toMatchObject({ slotTitle: '系统管理', value: system.key, isLeaf: false, menuType: 0 });
     const users = system.children.find((n: TreeNode) => n.title === '用户管理');
-    expect(users.children.map((n: TreeNode) => n.title)).toEqual(['添加用户', '编辑用户', '删除用户', '冻结用户', '导入用户', '导出用户', '重置密码']);
+    expect(users.children.map((n: TreeNode) => n.title)).toEqual(['添加用户', '编辑用户', '删除用户', '冻结用户', '导入用户', '导出用户', '重置密码', '设置代理人', '修改代理人']);
     for (const b of users.children) expect(b).toMatchObject({ isLeaf: true, children: null, menuType: 2 });
   });
 
