@@ -1,6 +1,6 @@
 import path from 'node:path';
 
-/** Runtime configuration, read once from the environment (documented in README.md). */
+/** Runtime configuration, read once from the environment (documented in docs/operations.md). */
 export interface Config {
   port: number;
   host: string;
@@ -50,7 +50,7 @@ export interface Config {
    * new one beyond it refused.
    */
   liveSockets: { perUser: number; perAddress: number };
-  /** The HTTP server's timeouts and connection cap (HTTP_* in README.md); a timeout of 0 is none. */
+  /** The HTTP server's timeouts and connection cap (HTTP_* in docs/operations.md); a timeout of 0 is none. */
   http: HttpLimits;
   /**
    * How long an `Idempotency-Key` a write was sent with is kept, with its reply (IDEMPOTENCY_KEEP_HOURS,

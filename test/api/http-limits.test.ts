@@ -25,7 +25,7 @@ function connect(port: number, first?: string): Promise<Raw> {
 const within = <T>(p: Promise<T>, ms: number) => Promise.race([p, new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`not within ${ms} ms`)), ms))]);
 
 /**
- * The HTTP server's own limits (HTTP_* in README.md): headers and whole requests that come too
+ * The HTTP server's own limits (HTTP_* in docs/operations.md): headers and whole requests that come too
  * slowly are cut off with 408, an idle kept-alive connection is closed, and the connections held
  * at once are capped — while everyone else is still answered.
  */

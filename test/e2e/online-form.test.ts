@@ -9,7 +9,7 @@ import { ADMIN_PASSWORD, browserSession, loginThroughForm, type RunningServer } 
  * both synced in one step, put in the sidebar for a role, then used by a member of that role. The
  * form is a main table with a sub table of items, edited inline with it, and the same page is
  * embedded through the OnlineIframe routes. The clicks and screens of each step are counted and
- * printed (README › Online forms).
+ * printed (docs/schema-language.md › Online forms).
  */
 interface DesignRow {
   name: string;

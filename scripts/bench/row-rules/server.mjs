@@ -43,7 +43,7 @@ for (const u of Object.values(USERS)) {
 // An expert reaches projects through 项目评分 (the sheet, the project column's texts), not through a
 // menu of pms_project. To time the `via` rule on the list path itself, the expert role is granted
 // the 全部项目 menu in this throw-away database: a menu grant opens the page, the row rule still
-// decides the rows (README, rowRules).
+// decides the rows (docs/schema-language.md, rowRules).
 const allProjects = await ctx.db.selectFrom('sysPermission').select('id').where('component', '=', 'pms/AllProjectList').where('menuType', '!=', 2).executeTakeFirstOrThrow();
 const expertRole = await ctx.db.selectFrom('sysRole').select('id').where('roleCode', '=', 'expert').executeTakeFirstOrThrow();
 await ctx.db.insertInto('sysRolePermission').values({ id: `bench${randomBytes(8).toString('hex')}`, roleId: expertRole.id, permissionId: allProjects.id }).execute();

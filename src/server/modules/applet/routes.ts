@@ -10,7 +10,7 @@ import { documentedOnly, fields, PAGING } from '../../openapi/request-docs.js';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
 
-/** The mini-program's open content API under the API base (README: 小程序). */
+/** The mini-program's open content API under the API base (docs/schema-language.md: 小程序). */
 export const APPLET_API = {
   bannerList: '/applet/banner/list',
   articleList: '/applet/article/list',
