@@ -18,11 +18,24 @@ const reportDir = fs.mkdtempSync(path.join(os.tmpdir(), 'npm-test-'));
 const started = Date.now();
 const secs = (ms) => `${(ms / 1000).toFixed(1)} s`;
 
-function run(cmd, args, env = {}) {
+/**
+ * Runs a part with its output passed through. CI keeps only the log's tail, so what vitest prints
+ * under "Unhandled Errors" (a failure outside any test) is kept too and repeated in the summary.
+ */
+function run(cmd, args, env = {}, kept = null) {
   return new Promise((resolve) => {
-    const child = spawn(cmd, args, { stdio: 'inherit', env: { ...process.env, ...env } });
+    const child = spawn(cmd, args, { stdio: ['inherit', 'pipe', 'pipe'], env: { ...process.env, ...env } });
+    let unhandled = '';
+    const watch = (stream, out) => stream.on('data', (chunk) => {
+      out.write(chunk);
+      if (!kept) return;
+      const text = chunk.toString().replace(/\x1b\[[0-9;]*m/g, '');
+      if (unhandled || /Unhandled (Errors?|Rejection)/.test(text)) unhandled = (unhandled + text).slice(0, 4000);
+    });
+    watch(child.stdout, process.stdout);
+    watch(child.stderr, process.stderr);
     child.on('error', (err) => { console.error(err); resolve(1); });
-    child.on('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0)));
+    child.on('exit', (code, signal) => { if (kept) kept.unhandled = unhandled; resolve(code ?? (signal ? 1 : 0)); });
   });
 }
 
@@ -35,11 +48,18 @@ function readReport(file) {
   if (!fs.existsSync(file)) return null;
   const r = JSON.parse(fs.readFileSync(file, 'utf8'));
   let fileErrors = 0;
+  const failures = [];
   for (const t of r.testResults ?? []) {
-    const failedTests = (t.assertionResults ?? []).filter((a) => a.status === 'failed').length;
-    if (t.status === 'failed' && failedTests === 0) fileErrors += 1;
+    const failedTests = (t.assertionResults ?? []).filter((a) => a.status === 'failed');
+    const where = path.relative(root, t.name);
+    for (const a of failedTests) failures.push(`${where} > ${a.fullName ?? a.title}`);
+    if (t.status === 'failed' && failedTests.length === 0) {
+      fileErrors += 1;
+      failures.push(`${where}: ${String(t.message ?? 'failed outside any test').split('\n')[0]}`);
+    }
   }
   return {
+    failures,
     passed: r.numPassedTests ?? 0,
     failed: (r.numFailedTests ?? 0) + fileErrors,
     skipped: (r.numPendingTests ?? 0) + (r.numTodoTests ?? 0),
@@ -77,13 +97,14 @@ async function vitestPart(name, project, env = {}) {
   banner(name);
   const t0 = Date.now();
   const json = path.join(reportDir, `${name.replace(/\W+/g, '_')}.json`);
+  const kept = {};
   const code = await run(process.execPath, [
     'node_modules/vitest/vitest.mjs', 'run', '--project', project,
     '--reporter=default', '--reporter=json', `--outputFile.json=${json}`,
-  ], env);
+  ], env, kept);
   const rep = readReport(json);
   printSlowest(json);
-  const part = { name, ms: Date.now() - t0, code, passed: rep?.passed ?? 0, failed: rep?.failed ?? 0, skipped: rep?.skipped ?? 0, note: '' };
+  const part = { name, ms: Date.now() - t0, code, passed: rep?.passed ?? 0, failed: rep?.failed ?? 0, skipped: rep?.skipped ?? 0, note: '', failures: rep?.failures ?? [], unhandled: kept.unhandled };
   if (!rep) { part.failed += 1; part.note = 'no test report (vitest did not finish)'; }
   else if (code !== 0 && part.failed === 0) { part.failed = 1; part.note = `vitest exited with ${code}`; }
   results.push(part);
@@ -127,6 +148,10 @@ for (const r of results) {
   const status = r.failed ? '\x1b[31mFAIL\x1b[0m' : '\x1b[32mok  \x1b[0m';
   const counts = r.name === 'web build' ? '' : `${r.passed} passed, ${r.failed} failed, ${r.skipped} skipped`;
   console.log(`${status} ${r.name.padEnd(16)} ${secs(r.ms).padStart(8)}  ${counts}${r.note ? `  (${r.note})` : ''}`);
+}
+for (const r of results) {
+  for (const f of (r.failures ?? []).slice(0, 20)) console.log(`  ✗ ${r.name}: ${f}`);
+  if (r.unhandled) console.log(`  ${r.name}, outside any test:\n${r.unhandled.split('\n').map((l) => `    ${l}`).join('\n')}`);
 }
 console.log(`total ${secs(Date.now() - started)}`);
 console.log(`${passed} passed, ${failed} failed`);
