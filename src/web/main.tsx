@@ -1,15 +1,17 @@
-import { App as AntApp, ConfigProvider, theme } from 'antd';
+import { App as AntApp, ConfigProvider } from 'antd';
 import zhCN from 'antd/es/locale/zh_CN';
-import { StrictMode } from 'react';
+import { StrictMode, useMemo } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
 import { useLayoutSettings } from './app/settings';
+import { backOfficeTheme } from './styles/theme';
 import './styles/global.css';
 
 function Root() {
   const settings = useLayoutSettings();
+  const themeConfig = useMemo(() => backOfficeTheme(settings.primaryColor), [settings.primaryColor]);
   return (
-    <ConfigProvider locale={zhCN} theme={{ token: { colorPrimary: settings.primaryColor, borderRadius: 4 }, algorithm: theme.defaultAlgorithm }}>
+    <ConfigProvider locale={zhCN} theme={themeConfig}>
       <AntApp>
         <div className={settings.colorWeak ? 'color-weak' : undefined}>
           <App />

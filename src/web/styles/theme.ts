@@ -1,0 +1,27 @@
+import { theme, type ThemeConfig } from 'antd';
+import { readableOn } from './contrast';
+
+/**
+ * The back office's antd theme. Every text colour reaches the 4.5:1 contrast of WCAG 2.1 AA
+ * (issue 43): the chosen 主题色 is darkened as far as needed (white on a primary button, primary
+ * links and tabs on white), and the grey text tokens antd derives at 45 % and 25 % black (captions,
+ * breadcrumbs, placeholders, 3.4:1 and 1.9:1 on white) are set darker.
+ */
+export function backOfficeTheme(primaryColor: string): ThemeConfig {
+  const primary = readableOn(primaryColor);
+  return {
+    algorithm: theme.defaultAlgorithm,
+    token: {
+      colorPrimary: primary,
+      colorLink: primary,
+      borderRadius: 4,
+      // 60 % black: 5.7:1 on white, 5.2:1 on the #f5f5f5 of the page header.
+      colorTextTertiary: 'rgba(0, 0, 0, 0.6)',
+      colorTextDescription: 'rgba(0, 0, 0, 0.6)',
+      // 55 % black: 4.7:1 on white.
+      colorTextPlaceholder: 'rgba(0, 0, 0, 0.55)',
+      // antd's #ff4d4f is 3.3:1 on white: danger links and error messages are text.
+      colorError: readableOn('#ff4d4f'),
+    },
+  };
+}
