@@ -57,7 +57,7 @@ describe('the record form and a page not granted, in Chromium', () => {
     page.on('request', (r) => { if (r.url().includes('/sys/common/upload')) uploads.push(r.url()); });
     await openAdd('/pms/feedback');
     await item('附件').locator('input[type=file]').setInputFiles({ name: '扫描件.pdf', mimeType: 'application/pdf', buffer: Buffer.alloc(11 * 1024 * 1024) });
-    await page.locator('.ant-message-notice').filter({ hasText: '扫描件.pdf file upload failed. 文件大小超出10MB限制' }).waitFor();
+    await page.locator('.ant-message-notice').filter({ hasText: '「扫描件.pdf」上传失败：文件大小超出10MB限制' }).waitFor();
     await item('附件').getByText('附件有文件上传失败，请移除后重试').waitFor();
     expect(uploads).toEqual([]);
   });

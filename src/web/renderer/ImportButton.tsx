@@ -5,6 +5,7 @@ import { API_BASE } from '../app/config';
 import { getToken } from '../app/session-storage';
 import { KEYS, storage } from '../app/storage';
 import type { Result } from '../api/request';
+import { uploadFailedMessage } from '../utils/upload';
 
 /** Imports an .xlsx through the engine's importExcel, with a progress bar; row errors are shown whole. */
 export function ImportButton({ url, onDone }: { url: string; onDone: () => void }) {
@@ -26,7 +27,7 @@ export function ImportButton({ url, onDone }: { url: string; onDone: () => void 
             void message.success(res.message);
             onDone();
           } else {
-            Modal.error({ title: '导入失败', content: res?.message || `${file.name} file upload failed.`, width: 560 });
+            Modal.error({ title: '导入失败', content: res?.message || uploadFailedMessage(file.name), width: 560 });
           }
         }}
       >

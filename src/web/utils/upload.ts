@@ -12,8 +12,11 @@ export interface UploadOptions {
 
 export const DEFAULT_BIZ = 'temp';
 
-/** SPEC §8: what a failed upload says, followed by the reason when there is one (the server's message). */
-export const uploadFailedMessage = (name: string, reason?: string) => `${name} file upload failed.${reason ? ` ${reason}` : ''}`;
+/**
+ * What a failed upload says, naming the file, then the reason when there is one (the server's
+ * message). Wholly Chinese (issue 37), where SPEC §8 still has antd's English line.
+ */
+export const uploadFailedMessage = (name: string, reason?: string) => `「${name}」上传失败${reason ? `：${reason}` : ''}`;
 
 /**
  * Sends one file to `/sys/common/upload` (multipart field `file`, form field `biz`) and resolves to

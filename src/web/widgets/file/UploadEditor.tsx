@@ -1,10 +1,10 @@
 import { PlusOutlined, UploadOutlined } from '@ant-design/icons';
 import { Button, Image, Upload, type UploadFile } from 'antd';
 import { useField } from '@formily/react';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { uploadFailedMessage, uploadFile } from '../../utils/upload';
 import { useFeedback } from './feedback';
-import { acceptedKinds, nameAccepted } from '../../../schema/file-kinds';
+import { acceptedKinds, nameAccepted, type FileKindSpec } from '../../../schema/file-kinds';
 import { UPLOAD_MAX_BYTES, UPLOAD_TOO_LARGE } from '../../../schema/upload-limit';
 import { fileUrl, useFileNames } from './file-url';
 import { joinPaths, refusal, splitPaths, type FileKind } from './stored-files';
@@ -32,6 +32,20 @@ export interface UploadEditorProps {
   prepare?: (file: File) => Promise<File>;
   disabled?: boolean;
   readOnly?: boolean;
+}
+
+/**
+ * What the field takes, said beside the button before a file is chosen: the size limit, the kinds
+ * (`extend.accept`, or the view's images / anything but images) and how many files, e.g.
+ * 「单个文件不超过10MB，仅限PDF、Office文档，最多3个」.
+ */
+export function uploadHint(opts: { kinds: FileKindSpec[] | null; fileType: FileKind; max: number }): string {
+  const parts = [`单个文件不超过${Math.round(UPLOAD_MAX_BYTES / 1024 / 1024)}MB`];
+  if (opts.kinds) parts.push(`仅限${opts.kinds.map((k) => k.label).join('、')}`);
+  else if (opts.fileType === 'image') parts.push('仅限图片');
+  else if (opts.fileType === 'file') parts.push('不接受图片');
+  if (opts.max > 0) parts.push(`最多${opts.max}个`);
+  return parts.join('，');
 }
 
 /** The item of a stored path: its name, its URL (with the token: a record's files are its readers'), done. */
@@ -121,9 +135,17 @@ export default function UploadEditor({ value, onChange, biz, uploadnum, text = D
   };
 
   const full = max > 0 && paths.length + pending.filter((f) => f.status !== 'error').length >= max;
+  const hintId = useId();
+  const hint = !editable || full ? null : (
+    // Beside the button, yet not part of it: a click on the words opens no file chooser.
+    <span id={hintId} className="upload-hint" onClick={(e) => e.stopPropagation()}
+      style={{ display: pictures ? 'block' : 'inline', marginLeft: pictures ? 0 : 8, color: 'rgba(0, 0, 0, 0.65)', fontSize: 12, cursor: 'default' }}>
+      {uploadHint({ kinds, fileType, max })}
+    </span>
+  );
   const trigger = !editable || full ? null : pictures
     ? <div><PlusOutlined /><div style={{ marginTop: 8 }}>{text}</div></div>
-    : <Button icon={<UploadOutlined />}>{text}</Button>;
+    : <><Button icon={<UploadOutlined />} aria-describedby={hintId}>{text}</Button>{hint}</>;
 
   return (
     <>
@@ -140,6 +162,7 @@ export default function UploadEditor({ value, onChange, biz, uploadnum, text = D
       >
         {trigger}
       </Upload>
+      {pictures && hint}
       {pictures && (
         <Image style={{ display: 'none' }} src={preview} preview={{ visible: !!preview, src: preview, onVisibleChange: (v) => !v && setPreview(undefined) }} />
       )}

@@ -39,6 +39,18 @@ describe('file view', () => {
     expect(screen.getByRole('button', { name: /点击上传/ })).toBeTruthy();
   });
 
+  it('says the size limit, the accepted kinds and how many files beside the button before a file is chosen', async () => {
+    await renderView('file', { accept: ['pdf', 'office'], uploadnum: 3 });
+    const hint = screen.getByText('单个文件不超过10MB，仅限PDF、Office文档，最多3个');
+    expect(screen.getByRole('button', { name: /点击上传/ }).getAttribute('aria-describedby')).toBe(hint.id);
+    cleanup();
+    await renderView('file');
+    expect(screen.getByText('单个文件不超过10MB')).toBeTruthy();
+    cleanup();
+    await renderView('file', {}, REPORT, 'readOnly');
+    expect(screen.queryByText(/单个文件不超过/)).toBeNull();
+  });
+
   it('uses extend.text for the button', async () => {
     await renderView('file', { text: '上传附件' });
     expect(screen.getByRole('button', { name: /上传附件/ })).toBeTruthy();
@@ -88,7 +100,7 @@ describe('file view', () => {
     await waitFor(() => expect(FakeXhr.sent).toHaveLength(1));
     await waitFor(() => expect(form.errors.map((e) => e.messages).flat()).toEqual(['附件正在上传，请稍候']));
     act(() => FakeXhr.sent[0].answer(400, { success: false, message: '文件类型不被允许', code: 400, result: null }));
-    expect(await screen.findByText('坏文件.txt file upload failed. 文件类型不被允许')).toBeTruthy();
+    expect(await screen.findByText('「坏文件.txt」上传失败：文件类型不被允许')).toBeTruthy();
     expect(item('坏文件.txt').className).toContain('ant-upload-list-item-error');
     expect(form.values.f).toBe(REPORT);
     await expect(form.submit()).rejects.toBeTruthy();
@@ -98,7 +110,7 @@ describe('file view', () => {
   it('refuses a file over the limit before sending a byte, with the server’s words', async () => {
     const { form, input } = await renderView('file');
     pick(input(), new File([new Uint8Array(UPLOAD_MAX_BYTES + 1)], '大文件.zip'));
-    expect(await screen.findByText(`大文件.zip file upload failed. ${UPLOAD_TOO_LARGE}`)).toBeTruthy();
+    expect(await screen.findByText(`「大文件.zip」上传失败：${UPLOAD_TOO_LARGE}`)).toBeTruthy();
     expect(FakeXhr.sent).toHaveLength(0);
     expect(form.values.f).toBeUndefined();
   });

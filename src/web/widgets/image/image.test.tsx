@@ -66,7 +66,7 @@ describe('image view', () => {
     pick(input(), new File([new Uint8Array(10)], 'x.png', { type: 'image/png' }));
     await waitFor(() => expect(FakeXhr.sent).toHaveLength(1));
     act(() => FakeXhr.sent[0].onerror?.());
-    expect(await screen.findByText('x.png file upload failed.')).toBeTruthy();
+    expect(await screen.findByText('「x.png」上传失败')).toBeTruthy();
     expect(form.values.f).toBe(LOGO);
   });
 

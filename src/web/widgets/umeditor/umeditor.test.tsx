@@ -177,7 +177,7 @@ describe('rich editor', () => {
     upload.mockRejectedValue(new Error(uploadFailedMessage('big.png')));
     const { quill, container } = mountEditor();
     fireEvent.change(container.querySelector('input[accept="image/*"]')!, { target: { files: [new File(['png'], 'big.png', { type: 'image/png' })] } });
-    expect(await screen.findByText('big.png file upload failed.')).toBeInTheDocument();
+    expect(await screen.findByText('「big.png」上传失败')).toBeInTheDocument();
     expect(quill.root.querySelector('img')).toBeNull();
   });
 
@@ -250,7 +250,7 @@ describe('Word import', () => {
     upload.mockRejectedValue(new Error(uploadFailedMessage('简介-1.png')));
     const { container, onChange } = mountEditor();
     chooseWord(container, await docx());
-    expect(await screen.findByText('简介-1.png file upload failed.')).toBeInTheDocument();
+    expect(await screen.findByText('「简介-1.png」上传失败')).toBeInTheDocument();
     await waitFor(() => expect(lastValue(onChange)).toContain('项目简介'));
     expect(lastValue(onChange)).not.toContain('<img');
   });
