@@ -55,6 +55,13 @@ describe(`login [${BACKEND}]`, () => {
     expect(result.userInfo.orgCode).toBe('A01A02A01');
   });
 
+  it('every seeded person but the administrator belongs to one department, so no department choice is asked of them', async () => {
+    for (const username of ['applicant', 'reviewer', 'expert2']) {
+      const result = expectOk(await login(username, ADMIN_PASSWORD), '登录成功');
+      expect([username, result.multi_depart, result.departs.length]).toEqual([username, 1, 1]);
+    }
+  });
+
   it('a user of no department gets multi_depart 0', async () => {
     const user = await s.db.selectFrom('sysUser').select('id').where('username', '=', 'expert').executeTakeFirstOrThrow();
     await s.db.deleteFrom('sysUserDepart').where('userId', '=', user.id).execute();

@@ -41,7 +41,7 @@ describe(`phone login [${BACKEND}]`, () => {
     const result = expectOk(await phoneLogin('13800000001', code), '登录成功');
     expect(Object.keys(result)).toEqual(['token', 'userInfo', 'departs', 'multi_depart', 'sysAllDictItems']);
     expect(result.userInfo.username).toBe('reviewer');
-    expect(result.multi_depart).toBe(2);
+    expect(result.multi_depart).toBe(1);
     expect(expectOk(await s.api.get('/sys/user/getUserInfo', { token: result.token })).userInfo.username).toBe('reviewer');
     expectRefused(await phoneLogin('13800000001', code), '手机验证码错误');
   });

@@ -64,7 +64,6 @@ describe('data rules in Chromium', () => {
 
   it('the reviewer sees only the high-priority tasks', async () => {
     await loginThroughForm(page, server.baseUrl, 'reviewer', ADMIN_PASSWORD);
-    await page.locator('.ant-modal').filter({ hasText: '切换登录部门' }).getByRole('button', { name: /确\s*定/ }).click();
     await page.waitForURL('**/2025/dashboard/analysis');
     await page.goto(`${server.baseUrl}/2025/pms/task`);
     await schemaRow('高优先级的任务').waitFor();

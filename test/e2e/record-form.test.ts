@@ -79,7 +79,6 @@ describe('the record form and a page not granted, in Chromium', () => {
 
     await page.evaluate(() => localStorage.clear());
     await loginThroughForm(page, server.baseUrl, 'reviewer', ADMIN_PASSWORD);
-    await page.locator('.ant-modal').filter({ hasText: '切换登录部门' }).getByRole('button', { name: /确\s*定/ }).click();
     await page.waitForURL('**/2025/dashboard/analysis');
     await page.goto(`${server.baseUrl}/2025/isystem/position`);
     await page.locator('.schema-page').getByRole('button', { name: /查\s*询/ }).waitFor();
