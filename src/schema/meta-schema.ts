@@ -180,6 +180,8 @@ export const pageMetaSchema = {
               confirm: { type: 'string', maxLength: 200 },
               danger: { type: 'boolean' },
               batch: { type: 'boolean' },
+              panelOnly: { type: 'boolean' },
+              form: { type: 'boolean' },
             },
           },
         },

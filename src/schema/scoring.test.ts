@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { aggregate, gradeOf, parseSheetScores, rankWithin, sheetProblem, sheetTotal, weightedAggregate, type Indicator } from './scoring';
+import { aggregate, gradeOf, parseSheetScores, rankWithin, sheetProblem, sheetTotal, weightedAggregate, weightsMatter, type Indicator } from './scoring';
 
 const sheet: Indicator[] = [
   { id: 'tech', name: '技术创新', maxScore: 30, weight: 30 },
@@ -16,6 +16,20 @@ describe('a scoring sheet', () => {
     expect(sheetTotal(sheet, {})).toBe(0);
     // Weights need not sum to 100: 10 of 10 on a weight-1 item and 0 on a weight-3 item is 25.
     expect(sheetTotal([{ id: 'a', name: 'A', maxScore: 10, weight: 1 }, { id: 'b', name: 'B', maxScore: 5, weight: 3 }], { a: 10, b: 0 })).toBe(25);
+  });
+
+  it('counts only valid scores in the total: −3, 31 of 30 and 2.55 count as not given', () => {
+    expect(sheetTotal(sheet, { tech: 30, market: -3 })).toBe(30);
+    expect(sheetTotal(sheet, { tech: 31, market: 25 })).toBe(25);
+    expect(sheetTotal(sheet, { tech: 2.55, market: 25 })).toBe(25);
+    expect(sheetTotal(sheet, { tech: 2.5, market: 25 })).toBe(27.5);
+  });
+
+  it('tells whether the weights change the total beyond the maxima', () => {
+    expect(weightsMatter(sheet)).toBe(false); // each weight is its maximum
+    expect(weightsMatter([{ id: 'a', name: 'A', maxScore: 10, weight: 1 }, { id: 'b', name: 'B', maxScore: 20, weight: 2 }])).toBe(false);
+    expect(weightsMatter([{ id: 'a', name: 'A', maxScore: 100, weight: 30 }, { id: 'b', name: 'B', maxScore: 100, weight: 70 }])).toBe(true);
+    expect(weightsMatter([])).toBe(false);
   });
 
   it('refuses a score above its maximum, below 0, not a number, missing on submit, or a low total without a comment', () => {

@@ -19,14 +19,41 @@ export type SheetScores = Record<string, number | null | undefined>;
 
 const round2 = (n: number) => Math.round(n * 100) / 100;
 
+/** What is wrong with one score given on an indicator (a number within 0..max, one decimal at most), or null. */
+export function scoreProblem(i: Indicator, v: unknown): string | null {
+  if (typeof v !== 'number' || !Number.isFinite(v)) return `「${i.name}」的分数需为数字`;
+  if (v < 0) return `「${i.name}」不能低于0分`;
+  if (v > i.maxScore) return `「${i.name}」最高${i.maxScore}分`;
+  if (Math.round(v * 10) !== v * 10) return `「${i.name}」最多保留1位小数`;
+  return null;
+}
+
+const unscored = (v: unknown) => v === null || v === undefined || v === '';
+
+/**
+ * Whether the weights change the total beyond the maxima: not when every weight is its indicator's
+ * maximum times one factor (30 of 30 weighing 30), where the total is simply the points given out of
+ * the points possible. A sheet shows 权重 only when they do.
+ */
+export function weightsMatter(indicators: Indicator[]): boolean {
+  const [first] = indicators;
+  if (!first) return false;
+  const factor = first.weight / first.maxScore;
+  return indicators.some((i) => Math.abs(i.weight / i.maxScore - factor) > 1e-9);
+}
+
 /**
  * A sheet's total on a 100-point scale: each indicator's score as a fraction of its maximum,
- * weighted by its share of the weights. Missing scores count as 0.
+ * weighted by its share of the weights. Missing scores count as 0, and so does a score the sheet
+ * would refuse (−3, 31 of 30, 2.55): the total shown while typing counts valid scores only.
  */
 export function sheetTotal(indicators: Indicator[], scores: SheetScores): number {
   const weights = indicators.reduce((sum, i) => sum + i.weight, 0);
   if (!weights) return 0;
-  const total = indicators.reduce((sum, i) => sum + (Number(scores[i.id] ?? 0) / i.maxScore) * i.weight, 0);
+  const total = indicators.reduce((sum, i) => {
+    const v = scores[i.id];
+    return unscored(v) || scoreProblem(i, v) ? sum : sum + (Number(v) / i.maxScore) * i.weight;
+  }, 0);
   return round2((total / weights) * 100);
 }
 
@@ -46,12 +73,12 @@ export function sheetProblems(indicators: Indicator[], scores: SheetScores, opts
   const problems: string[] = [];
   for (const i of indicators) {
     const v = scores[i.id];
-    if (v === null || v === undefined || (v as unknown) === '') {
+    if (unscored(v)) {
       if (opts.complete) problems.push(`请为「${i.name}」打分`);
-    } else if (typeof v !== 'number' || !Number.isFinite(v)) problems.push(`「${i.name}」的分数需为数字`);
-    else if (v < 0) problems.push(`「${i.name}」不能低于0分`);
-    else if (v > i.maxScore) problems.push(`「${i.name}」最高${i.maxScore}分`);
-    else if (Math.round(v * 10) !== v * 10) problems.push(`「${i.name}」最多保留1位小数`);
+    } else {
+      const problem = scoreProblem(i, v);
+      if (problem) problems.push(problem);
+    }
   }
   const threshold = opts.commentBelow;
   if (!problems.length && opts.complete && threshold !== null && threshold !== undefined && sheetTotal(indicators, scores) < threshold && !opts.comment?.trim()) {

@@ -41,6 +41,16 @@ export interface WorkflowTransition {
   danger?: boolean;
   /** Offered on the selected rows too (one opinion for all). */
   batch?: boolean;
+  /**
+   * Fired only from the page's own panel, which knows when it may fire (a scoring sheet submits
+   * itself once every item is scored): never a row, batch or 详情 button that would be refused.
+   */
+  panelOnly?: boolean;
+  /**
+   * Offered in the add and edit forms beside 保存草稿: the form saves the row and fires this
+   * transition in one request (提交申报). Only for a transition without an opinion.
+   */
+  form?: boolean;
 }
 
 export type NotifyTarget = 'owner' | { field: string } | { role: string };

@@ -197,6 +197,9 @@ describe(`contest scoring: assign, score, publish [${BACKEND}]`, () => {
     refused(await submit(r.id, admin), 403, '评分只能由评审专家本人填写和提交；如需调整请更换专家');
     expect((await reviewOf(id, 'expert')).state).toBe('draft');
     expectOk(await submit(r.id));
+    // 详情 of the submitted sheet: the manager reads its scores, the other expert does not reach it.
+    expect(await sheet(r.id, admin)).toMatchObject({ state: 'submitted', scores: full });
+    refused(await s.api.get(`/pms/review/sheet?id=${r.id}`, { token: expert2 }), 404, '未找到对应数据');
   });
 
   describe('a contest scored by five experts', () => {

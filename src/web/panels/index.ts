@@ -17,6 +17,7 @@ registerPanel('CgreportDesigner', () => import('./CgreportDesigner'));
 registerPanel('CgreportPreview', () => import('./CgreportPreview'));
 registerPanel('GraphreportPreview', () => import('./GraphreportPreview'));
 registerPanel('ReviewSheet', () => import('./ReviewSheet'));
+registerPanel('ReviewScores', () => import('./ReviewSheet/Scores'));
 registerPanel('AssignExperts', () => import('./AssignExperts'));
 registerPanel('RaceRanking', () => import('./RaceRanking'));
 registerPanel('AssessSheet', () => import('./AssessSheet'));

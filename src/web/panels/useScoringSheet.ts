@@ -16,8 +16,9 @@ export interface ScoringSheetData {
 
 /**
  * One scoring sheet being filled: loads it, keeps scores and comment, tells a problem as the server
- * would (src/schema/scoring.ts, the same functions), shows the total as typed; 保存 keeps a draft,
- * 提交评分 saves then submits after a confirmation. `editable` says whether the sheet is still open.
+ * would (src/schema/scoring.ts, the same functions), shows the total of the valid scores as typed;
+ * 保存 keeps a draft, 提交评分 saves then submits after a confirmation, and `blocker` says why it
+ * cannot be sent yet (unscored items, a missing comment). `editable` says whether the sheet is still open.
  */
 export function useScoringSheet<T extends ScoringSheetData>(opts: {
   id: string;
@@ -46,6 +47,8 @@ export function useScoringSheet<T extends ScoringSheetData>(opts: {
   const indicators = sheet?.indicators ?? [];
   const total = sheetTotal(indicators, scores);
   const locked = !sheet || !opts.editable(sheet);
+  /** Why 提交评分 cannot be sent now (the server's own checks), or null when it can. */
+  const blocker = !indicators.length ? '尚未设置评分标准' : sheetProblem(indicators, scores, { complete: true, comment, commentBelow: sheet?.commentBelow });
 
   /** A score out of bounds is told at once, as the server would tell it. */
   const change = (next: SheetScores) => {
@@ -75,7 +78,7 @@ export function useScoringSheet<T extends ScoringSheetData>(opts: {
     if (check(false) && await saveSheet()) onClose(true);
   };
   const submit = () => {
-    if (!check(true)) return;
+    if (blocker || !check(true)) return;
     modal.confirm({
       title: '提交评分',
       content: `总分 ${total} 分，提交后不能修改，确定提交评分吗？`,
@@ -86,5 +89,5 @@ export function useScoringSheet<T extends ScoringSheetData>(opts: {
   };
   const editComment = (text: string) => { setProblem(null); setComment(text); };
 
-  return { sheet, indicators, scores, comment, editComment, total, locked, change, save, submit, busy, problem };
+  return { sheet, indicators, scores, comment, editComment, total, locked, blocker, change, save, submit, busy, problem };
 }

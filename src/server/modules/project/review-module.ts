@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import { parseSheetScores, sheetProblem, sheetTotal, type Indicator, type SheetScores } from '../../../schema/scoring.js';
 import type { HookContext, Row, SchemaModule } from '../../crud/hooks.js';
-import { requireAction } from '../../crud/permission.js';
+import { requireRead } from '../../crud/read-access.js';
 import { rowRuleScope } from '../../crud/row-rules.js';
 import { badRequest, ClientError, forbidden, notFound, ok } from '../../http/result.js';
 import { tellExperts } from './expert-notice.js';
@@ -130,8 +130,9 @@ export const reviewModule: SchemaModule = {
       return row;
     };
 
-    app.get<{ Querystring: { id?: string } }>('/pms/review/sheet', { config: { access: { permission: 'pms:review:edit' } }, ...documentedOnly({ querystring: fields({ id: ['string', '评分单id'] }) }) }, async (req) => {
-      await requireAction(app.ctx.db, req, 'pms:review:edit');
+    // Read by whoever reads the sheets (an expert their own, a manager every one): 详情 shows the scores.
+    app.get<{ Querystring: { id?: string } }>('/pms/review/sheet', { config: { access: { page: REVIEW } }, ...documentedOnly({ querystring: fields({ id: ['string', '评分单id'] }) }) }, async (req) => {
+      await requireRead(app.ctx.db, app.ctx.schemas, req, app.ctx.schemas.get(REVIEW)!);
       return ok(await sheetOf(db, await visibleReview(req, req.query.id)));
     });
   },

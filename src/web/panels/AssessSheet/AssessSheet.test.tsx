@@ -48,6 +48,21 @@ describe('AssessSheet', () => {
     expect(put).not.toHaveBeenCalled();
   });
 
+  it('never offers 提交评分 before every indicator is scored: greyed, the reason as its tooltip', async () => {
+    open();
+    await screen.findByLabelText('工作业绩');
+    const submit = screen.getByRole('button', { name: /提交评分/ });
+    expect(submit).toBeDisabled();
+    expect(document.querySelector('.sheet-submit')?.getAttribute('data-blocker')).toBe('请为「工作业绩」打分；请为「团队协作」打分');
+    score('工作业绩', '-3');
+    score('团队协作', '9');
+    expect(await screen.findByText('「工作业绩」不能低于0分')).toBeInTheDocument();
+    expect(submit).toBeDisabled();
+    await waitFor(() => expect(document.querySelector('.assess-total .ant-statistic-content-value')?.textContent).toBe('36.00')); // 9/10·40 only
+    score('工作业绩', '8');
+    await waitFor(() => expect(submit).not.toBeDisabled());
+  });
+
   it('is read-only once the plan has ended', async () => {
     get.mockResolvedValue(envelope(true, data({ planState: 'ended', state: 'unfinished' })) as never);
     open();

@@ -1,5 +1,7 @@
-import { Alert, Button, Descriptions, Drawer, Input, InputNumber, Skeleton, Space, Statistic, Table, type TableColumnsType } from 'antd';
+import { Alert, Descriptions, Drawer, Input, Skeleton, Space, Statistic, Table, type TableColumnsType } from 'antd';
+import { weightsMatter } from '../../../schema/scoring';
 import type { PanelProps } from '../../renderer/panels';
+import { ScoreInput, SheetButtons, WEIGHT_TITLE } from '../ScoringParts';
 import { useScoringSheet } from '../useScoringSheet';
 import { assessSheetApi, type AssessIndicator, type AssessSheetData } from './api';
 
@@ -11,7 +13,7 @@ const GRADES: [keyof AssessIndicator, string][] = [['excellentDesc', '优秀'], 
  * the server's own formula); a comment below the plan's 合格 line. 保存 keeps a draft, 提交评分 locks it.
  */
 export default function AssessSheet({ row, open, onClose }: PanelProps) {
-  const { sheet, indicators, scores, comment, editComment, total, locked, change, save, submit, busy, problem } = useScoringSheet<AssessSheetData>({
+  const { sheet, indicators, scores, comment, editComment, total, locked, blocker, change, save, submit, busy, problem } = useScoringSheet<AssessSheetData>({
     id: String(row?.id ?? ''), open, api: assessSheetApi, onClose,
     editable: (s) => ['pending', 'draft'].includes(s.state) && s.planState === 'running',
   });
@@ -27,29 +29,17 @@ export default function AssessSheet({ row, open, onClose }: PanelProps) {
         </>
       ),
     },
-    { title: '权重(%)', dataIndex: 'weight', width: 80 },
+    ...(weightsMatter(indicators) ? [{ title: WEIGHT_TITLE, dataIndex: 'weight', width: 90 }] : []),
     {
       title: '得分', key: 'score', width: 160,
-      render: (_, ind) => (
-        <InputNumber
-          aria-label={ind.name} min={0} step={0.5} disabled={locked} style={{ width: 130 }} addonAfter={`/ ${ind.maxScore}`}
-          status={Number(scores[ind.id]) > ind.maxScore ? 'error' : undefined}
-          value={scores[ind.id] ?? null}
-          onChange={(v) => change({ ...scores, [ind.id]: v ?? null })}
-        />
-      ),
+      render: (_, ind) => <ScoreInput indicator={ind} scores={scores} disabled={locked} onChange={change} width={130} />,
     },
   ];
 
   return (
     <Drawer
       title={`评分：${sheet?.assesseeName ?? ''}`} width={780} open={open} onClose={() => onClose()} destroyOnHidden
-      extra={!locked && (
-        <Space>
-          <Button onClick={save} loading={busy}>保存</Button>
-          <Button type="primary" onClick={submit} loading={busy}>提交评分</Button>
-        </Space>
-      )}
+      extra={!locked && <SheetButtons save={save} submit={submit} busy={busy} blocker={blocker} />}
     >
       {!sheet ? (problem ? <Alert type="error" showIcon message={problem} /> : <Skeleton active />) : (
         <Space direction="vertical" size="middle" style={{ width: '100%' }} className="assess-sheet">

@@ -28,6 +28,8 @@ function open(onClose = vi.fn()) {
 }
 const score = (name: string, value: string) => fireEvent.change(screen.getByLabelText(name), { target: { value } });
 const total = () => document.querySelector('.review-total .ant-statistic-content-value')?.textContent;
+const submitButton = () => screen.getByRole('button', { name: /提交评分/ });
+const blocker = () => document.querySelector('.sheet-submit')?.getAttribute('data-blocker') ?? undefined;
 
 beforeEach(() => {
   get.mockResolvedValue(envelope(true, data()) as never);
@@ -54,14 +56,58 @@ describe('ReviewSheet', () => {
     expect(put).not.toHaveBeenCalled();
   });
 
-  it('asks for a comment below the threshold before submitting, and sends nothing until given', async () => {
+  it('greys 提交评分 below the threshold until a comment is given, the reason as its tooltip', async () => {
     open();
     await screen.findByLabelText('技术创新');
     score('技术创新', '10');
     score('市场前景', '5');
-    fireEvent.click(screen.getByRole('button', { name: /提交评分/ }));
-    expect(await screen.findByText('总分低于60分，请填写评语')).toBeInTheDocument();
+    await waitFor(() => expect(blocker()).toBe('总分低于60分，请填写评语'));
+    expect(submitButton()).toBeDisabled();
+    fireEvent.click(submitButton());
     expect(put).not.toHaveBeenCalled();
+    fireEvent.change(screen.getByPlaceholderText('总分低于60分须填写评语'), { target: { value: '创新不足' } });
+    await waitFor(() => expect(submitButton()).not.toBeDisabled());
+    expect(blocker()).toBeUndefined();
+  });
+
+  it('never offers 提交评分 on an unscored sheet: greyed, every missing item named', async () => {
+    open();
+    await screen.findByLabelText('技术创新');
+    expect(submitButton()).toBeDisabled();
+    expect(blocker()).toBe('请为「技术创新」打分；请为「市场前景」打分');
+    score('技术创新', '20');
+    await waitFor(() => expect(blocker()).toBe('请为「市场前景」打分'));
+  });
+
+  it('refuses −3 and 2.55 as typed, keeps them in view (not turned into 0) and counts only valid scores in the total', async () => {
+    open();
+    await screen.findByLabelText('技术创新');
+    score('技术创新', '-3');
+    score('市场前景', '10');
+    expect(await screen.findByText('「技术创新」不能低于0分')).toBeInTheDocument();
+    fireEvent.blur(screen.getByLabelText('技术创新'));
+    expect((screen.getByLabelText('技术创新') as HTMLInputElement).value).toMatch(/^-3(\.0)?$/);
+    expect(screen.getByLabelText('技术创新')).toHaveAttribute('aria-invalid', 'true');
+    await waitFor(() => expect(total()).toBe('20.00')); // only 10/20·40
+    score('技术创新', '2.55');
+    expect(await screen.findByText('「技术创新」最多保留1位小数')).toBeInTheDocument();
+    score('技术创新', '31');
+    score('市场前景', '25');
+    expect(await screen.findByText('「技术创新」最高30分；「市场前景」最高20分')).toBeInTheDocument();
+    await waitFor(() => expect(total()).toBe('0.00'));
+  });
+
+  it('shows 权重 only where the weights change the total, and explains it', async () => {
+    const headers = () => [...document.querySelectorAll('th')].map((th) => th.textContent?.trim());
+    open(); // 60 and 40 on maxima 30 and 20: twice each maximum, so the weights change nothing
+    await screen.findByLabelText('技术创新');
+    expect(headers()).not.toContain('权重');
+    cleanup();
+    get.mockResolvedValue(envelope(true, data({ indicators: [{ id: 'a', name: '技术创新', maxScore: 30, weight: 50 }, { id: 'b', name: '市场前景', maxScore: 20, weight: 50 }] })) as never);
+    open();
+    await screen.findByLabelText('技术创新');
+    expect(headers()).toContain('权重');
+    expect(screen.getByLabelText('权重的含义')).toBeInTheDocument();
   });
 
   it('saves the scores and closes, reloading the list', async () => {

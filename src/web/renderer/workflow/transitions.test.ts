@@ -18,6 +18,12 @@ describe('workflow transitions of a row', () => {
     expect(transitionLinks({ ...taskSchema, workflow: undefined }, { id: 'a', state: 'todo' }, all, fire)).toEqual([]);
   });
 
+  it('never offers as a button a transition only its panel fires (提交评分 of an unscored sheet would be refused)', () => {
+    const sheet = { ...taskSchema, workflow: { ...taskSchema.workflow!, transitions: taskSchema.workflow!.transitions.map((t) => (t.name === 'start' ? { ...t, panelOnly: true } : t)) } };
+    expect(transitionLinks(sheet, { id: 'a', state: 'todo' }, all, vi.fn()).map((l) => l.label)).toEqual(['作废']);
+    expect(names(batchTransitions(sheet, [{ id: 'a', state: 'todo' }], all))).toEqual(['cancel']);
+  });
+
   it('edits and deletes only rows in an editable state (all rows when none are declared)', () => {
     expect(rowEditable(taskSchema, { state: 'todo' })).toBe(true);
     expect(rowEditable(taskSchema, { state: 'doing' })).toBe(false);

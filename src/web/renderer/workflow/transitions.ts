@@ -10,9 +10,13 @@ export const stateOf = (schema: PageSchema, row: Row): string => String((schema.
 /** Whether the page's own 编辑 / 删除 apply to the row (the server refuses them outside `editable`). */
 export const rowEditable = (schema: PageSchema, row: Row): boolean => editableIn(schema, stateOf(schema, row));
 
+/** The transitions a button may offer on the row now: those the user holds, bar those only the page's panel fires. */
+export const rowTransitions = (schema: PageSchema, row: Row, held: (code: string) => boolean): WorkflowTransition[] =>
+  availableTransitions(schema, stateOf(schema, row), held).filter((t) => !t.panelOnly);
+
 /** The transitions that may fire now on the row, as row links shown beside the first one. */
 export function transitionLinks(schema: PageSchema, row: Row, held: (code: string) => boolean, fire: (t: WorkflowTransition, rows: Row[]) => void): RowLink[] {
-  return availableTransitions(schema, stateOf(schema, row), held)
+  return rowTransitions(schema, row, held)
     .map((t) => ({ key: `workflow:${t.name}`, label: t.label, danger: t.danger, inline: true, onClick: () => fire(t, [row]) }));
 }
 
@@ -22,7 +26,7 @@ export function transitionLinks(schema: PageSchema, row: Row, held: (code: strin
  */
 export function batchTransitions(schema: PageSchema, rows: (Row | undefined)[], held: (code: string) => boolean): WorkflowTransition[] {
   if (!schema.workflow || !rows.length || rows.some((r) => !r)) return [];
-  return schema.workflow.transitions.filter((t) => t.batch && held(transitionPermission(schema, t))
+  return schema.workflow.transitions.filter((t) => t.batch && !t.panelOnly && held(transitionPermission(schema, t))
     && rows.every((r) => t.from.includes(stateOf(schema, r!))));
 }
 
