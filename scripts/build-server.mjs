@@ -129,6 +129,7 @@ export async function buildServer() {
   // a character, and scripts/code-cache.mjs decodes it as latin1, which is quicker than UTF-8.
   const bundle = path.join(tmp, 'main.cjs');
   const text = fs.readFileSync(bundle, 'utf8');
+  // eslint-disable-next-line no-control-regex -- non-ASCII is escaped on purpose
   if (/[^\x00-\x7f]/.test(text)) fs.writeFileSync(bundle, text.replace(/[^\x00-\x7f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`));
   // Stamped with the time the build began: a source saved while it ran still counts as newer.
   fs.utimesSync(path.join(tmp, 'main.cjs'), new Date(started), new Date(started));

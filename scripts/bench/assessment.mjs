@@ -11,7 +11,7 @@
 //       PG_URL=postgres://postgres@127.0.0.1:5432/test (admin connection; a throw-away database is made and dropped)
 import fs from 'node:fs';
 import path from 'node:path';
-import { machineLine, repo, throwawayPostgres, throwawayRoot } from './lib/load.mjs';
+import { machineLine, throwawayPostgres, throwawayRoot } from './lib/load.mjs';
 import { serverModules } from './lib/server-modules.mjs';
 
 const PEOPLE = Number(process.env.PEOPLE ?? 2000);

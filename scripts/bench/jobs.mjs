@@ -13,7 +13,7 @@
 //        PG_URL=postgres://postgres@127.0.0.1:5432/test (admin connection; a throw-away database is made and dropped)
 import path from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
-import { machineLine, repo, throwawayPostgres, throwawayRoot } from './lib/load.mjs';
+import { machineLine, throwawayPostgres, throwawayRoot } from './lib/load.mjs';
 import { reportFigure } from './lib/figures.mjs';
 import { serverModules } from './lib/server-modules.mjs';
 

@@ -38,7 +38,7 @@ const chance = (p) => rand() < p;
 // --- hostile values ----------------------------------------------------------------------------------
 const nested = (depth) => { let v = {}; for (let i = 0; i < depth; i++) v = { a: v }; return v; };
 const STRINGS = [
-  "' OR '1'='1", "1; DROP TABLE sys_user; --", "admin'--", '" OR ""="', "1) UNION SELECT password FROM sys_user --", "%' AND 1=1 AND '%'='",
+  "' OR '1'='1", '1; DROP TABLE sys_user; --', "admin'--", '" OR ""="', '1) UNION SELECT password FROM sys_user --', "%' AND 1=1 AND '%'='",
   '<script>alert(1)</script>', '"><img src=x onerror=alert(1)>', 'javascript:alert(1)', '{{7*7}}', '${7*7}', '%s%s%n',
   '../../../../etc/passwd', '..\\..\\windows\\win.ini', '/etc/shadow', 'a/../../b', '....//....//x', '%2e%2e%2f%2e%2e%2f',
   '\u202egnp.exe', '\ud800', '\udfff\ud800', '\u200b\u200b', '𝕏𝕐ℤ🎉👨‍👩‍👧', 'ＡＢＣ１２３', 'e\u0301\u0301\u0301', '\uFEFF', '\r\nX-Injected: 1', 'Ω'.repeat(300),

@@ -178,7 +178,7 @@ describe(`online form custom buttons and enhancements [${BACKEND}]`, () => {
     await refused(s.api.put('/online/cgform/button/edit', { ...values, cgformHeadId: 'elsewhere' }, { token }), '不能把按钮移到其他表单');
   });
 
-  it("a deleted form takes its buttons and enhancements with it", async () => {
+  it('a deleted form takes its buttons and enhancements with it', async () => {
     const other = expectOk(await s.api.post('/online/cgform/api/addAll', {
       head: { tableName: 'demo_draft', tableTxt: '草稿', tableType: 1 },
       fields: [{ dbFieldName: 'id', dbFieldTxt: 'id', dbType: 'string', dbLength: 32, dbIsKey: 1 }, { dbFieldName: 'note', dbFieldTxt: '备注', dbType: 'string', dbLength: 64, isShowForm: 1 }],

@@ -64,7 +64,7 @@ describe(`schema CRUD: /sys/position [${BACKEND}]`, () => {
   it('refuses undeclared sort columns, super-query fields and SQL fragments with a clear 400', async () => {
     for (const [query, message] of [
       ['column=id;drop table sys_user', /将要排序的列字段不存在/],
-      ["column=code%20desc,(select%201)", /将要排序的列字段不存在/],
+      ['column=code%20desc,(select%201)', /将要排序的列字段不存在/],
       ['createTime_begin=2020-01-01%27%20or%201=1', /需要日期/],
       ['superQueryParams=%5B%7B%22field%22%3A%22password%22%2C%22rule%22%3A%22eq%22%2C%22val%22%3A%221%22%7D%5D', /未知的查询字段/],
       ['pageSize=abc', /pageSize/],

@@ -44,8 +44,8 @@ describe(`token guard [${BACKEND}]`, () => {
       const path = r.path.replace(/:(\w+)/g, 'x');
       const res = await call(r.method, path);
       expect(res.status, `${r.method} ${path}`).toBe(401);
-      expect(res.body?.message, `${r.method} ${path}`).toBe("token为空!");
-      expect401(res, "token为空!");
+      expect(res.body?.message, `${r.method} ${path}`).toBe('token为空!');
+      expect401(res, 'token为空!');
     }
   });
 

@@ -90,7 +90,7 @@ describe(`tree data endpoints [${BACKEND}]`, () => {
         [{ pid: "1' or '1'='1" }, '参数 pid 格式不正确'],
         [{ pid: '0;delete from sys_category' }, '参数 pid 格式不正确'],
         [{ condition: '{"name or 1=1":"x"}' }, '字段 name or 1=1 未在 sys_category 中声明'],
-        [{ condition: "1=1) or (1=1" }, 'JTreeSelect condition传值有误，需要一个json字符串!'],
+        [{ condition: '1=1) or (1=1' }, 'JTreeSelect condition传值有误，需要一个json字符串!'],
         [{ converIsLeafVal: '1 or 1=1' }, '参数 converIsLeafVal 只能是 0 或 1'],
       ];
       for (const [params, message] of cases) await refused(dictTree(params), message);

@@ -121,7 +121,7 @@ export function SchemaList({ schema, fixed, onChanged }: SchemaListProps) {
         reloadChildren();
       },
     });
-  }, [actionKeys, list, reloadChildren]);
+  }, [actionKeys, api, list, reloadChildren]);
 
   const runAction = useCallback((action: PageAction, row: Row | null) => {
     if (action.panel) {

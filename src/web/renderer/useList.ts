@@ -57,7 +57,7 @@ export function useList<T = Record<string, unknown>>(
       if (res.success) setPage(res.result);
       else void message.warning(res.message);
     }).catch(() => undefined).finally(() => { if (mine === seq.current) setLoading(false); });
-  }, [state, version, load, message]);
+  }, [state, version, load, message, first]);
 
   const reload = useCallback(() => setVersion((v) => v + 1), []);
   const search = useCallback((query: Record<string, unknown>) => setState((s) => ({ ...s, query, pageNo: 1 })), []);

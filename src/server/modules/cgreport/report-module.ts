@@ -8,8 +8,6 @@ import { badRequest, ok } from '../../http/result.js';
 import { loadRunnable, personalReach, REPORT, runReach } from './report-access.js';
 import { ReportService, type Report } from './report-service.js';
 
-/* eslint-disable @typescript-eslint/no-explicit-any */
-
 const services = new WeakMap<AppContext, ReportService>();
 /** One report service per app (its runner holds a worker or a pool), closed with the app. */
 export function reportService(ctx: AppContext): ReportService {

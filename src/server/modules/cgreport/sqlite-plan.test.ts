@@ -56,7 +56,7 @@ describe('report statements checked on their compiled program', () => {
     ["select json_object('p', password) from sys_user", '报表SQL不能读取敏感字段 password'],
     ["select count(*) from sys_user where password like 'a%'", '报表SQL不能读取敏感字段 password'],
     ["select count(*) from sys_user where salt = 'salt1'", '报表SQL不能读取敏感字段 salt'],
-    ["select username from sys_user order by salt", '报表SQL不能读取敏感字段 salt'],
+    ['select username from sys_user order by salt', '报表SQL不能读取敏感字段 salt'],
     ['select name from demo where uid in (select id from sys_user where password is not null)', '报表SQL不能读取敏感字段 password'],
     ["with s(x) as (select salt from sys_user) select count(*) from s where x like 's%'", '报表SQL不能读取敏感字段 salt'],
     ['select name from demo union select password from sys_user', '报表SQL不能读取敏感字段 password'],

@@ -47,7 +47,7 @@ export default function DepartModal({ open, onClose, onShown, departs: known }: 
     }, () => { if (active) onClose(); });
     return () => { active = false; };
     // Loaded once per opening: a new onClose identity from the parent must not reload the list.
-  }, [open]);
+  }, [open]); // eslint-disable-line react-hooks/exhaustive-deps
 
   const confirm = async () => {
     const orgCode = await form.validateFields().then((v) => v.orgCode, () => undefined);

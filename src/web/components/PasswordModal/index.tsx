@@ -30,7 +30,7 @@ export default function PasswordModal({ open, onClose }: Props) {
       onClose();
     }
     // Checked when the modal opens; a new onClose identity from the parent is no new opening.
-  }, [open, username]);
+  }, [open, username]); // eslint-disable-line react-hooks/exhaustive-deps
 
   const close = () => {
     form.resetFields();

@@ -51,7 +51,7 @@ interface PageAreaProps {
  */
 export function PageArea({ routes, tabs, activeKey, reloads, redirect }: PageAreaProps) {
   // One match object per tab for as long as the routes stand, so a kept page's props stay the same.
-  const matches = useMemo(() => new Map<string, PageMatch | null>(), [routes]);
+  const matches = useMemo(() => new Map<string, PageMatch | null>(), [routes]); // eslint-disable-line react-hooks/exhaustive-deps
   const matchOf = (key: string) => {
     if (!matches.has(key)) matches.set(key, matchRoute(routes, key));
     return matches.get(key)!;

@@ -46,7 +46,7 @@ export function SideMenu({ menu, match, theme, collapsed, onNavigate }: SideMenu
     } else {
       setOpenKeys(openBeforeCollapse.current);
     }
-  }, [collapsed]);
+  }, [collapsed]); // eslint-disable-line react-hooks/exhaustive-deps -- on the toggle only, with the groups open then
 
   return (
     <Menu

@@ -28,7 +28,7 @@ export default function AssignExperts({ row, open, onClose }: PanelProps) {
       if (res.success) setData(res.result);
       else setProblem(res.message);
     } catch { /* the request layer has shown why */ }
-  }, [projectId]);
+  }, [projectId, setProblem]);
 
   useEffect(() => { if (open && projectId) void load(); }, [open, projectId, load]);
 

@@ -135,7 +135,7 @@ function Designer({ row, open, onClose, mainOf, onSaved }: DesignerProps) {
       extra={<Space><Button onClick={close}>取消</Button><Button type="primary" loading={saving} onClick={() => void save()}>保存</Button></Space>}
     >
       <Spin spinning={loading}>
-        <Form form={form} name={mainOf ? "subDesign" : "design"} initialValues={headId ? undefined : blank} onValuesChange={mark}>
+        <Form form={form} name={mainOf ? 'subDesign' : 'design'} initialValues={headId ? undefined : blank} onValuesChange={mark}>
           {refusal && <Alert type="error" showIcon message={refusal} style={{ marginBottom: 12 }} closable onClose={() => setRefusal(undefined)} />}
           <Row gutter={16}>
             <Col span={8}>

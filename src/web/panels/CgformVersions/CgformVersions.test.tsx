@@ -52,7 +52,7 @@ describe('CgformVersions', () => {
     expect(onClose).toHaveBeenCalledWith(true);
   });
 
-  it("shows a refused restore and stays open", async () => {
+  it('shows a refused restore and stays open', async () => {
     post.mockResolvedValue(envelope(false, null, '版本 1 不存在') as never);
     const onClose = open();
     await screen.findByText('designer');

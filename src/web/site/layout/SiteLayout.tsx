@@ -9,7 +9,8 @@ import { Header } from './Header';
 export function SiteLayout() {
   const { pathname, search } = useLocation();
   // Braces matter: scrollTo returns a Promise in recent Chromium, and an effect must not return one.
-  useEffect(() => { window.scrollTo(0, 0); }, [pathname, new URLSearchParams(search).get('id')]);
+  const id = new URLSearchParams(search).get('id');
+  useEffect(() => { window.scrollTo(0, 0); }, [pathname, id]);
   return (
     <div style={{ minHeight: '100vh', display: 'flex', flexDirection: 'column' }}>
       <Header />

@@ -34,6 +34,7 @@ const REACT_NAMES: Record<string, string> = { colspan: 'colSpan', rowspan: 'rowS
 export function safeLink(url: string): string | null {
   const u = url.trim();
   // Browsers drop tabs and newlines inside URLs ("java\nscript:"): refuse any control character.
+  // eslint-disable-next-line no-control-regex -- control characters are what this refuses
   if (!u || /[\u0000-\u001f\u007f]/.test(u) || u.startsWith('//')) return null;
   if (/^(https?:|mailto:)/i.test(u)) return u;
   return u.split(/[/?#]/)[0].includes(':') ? null : u;
@@ -42,6 +43,7 @@ export function safeLink(url: string): string | null {
 /** Images: http(s), site-relative, or an inline raster data URL. */
 export function safeImage(url: string): string | null {
   const u = url.trim();
+  // eslint-disable-next-line no-control-regex -- control characters are what this refuses
   if (/[\u0000-\u001f\u007f]/.test(u)) return null;
   if (/^data:image\/(png|jpe?g|gif|webp);base64,[a-z0-9+/=\s]+$/i.test(u)) return u;
   if (/^https?:/i.test(u) || /^\/(?!\/)/.test(u)) return u;

@@ -62,7 +62,7 @@ export const LinkDownSelect = observer(function LinkDownSelect({ value, onChange
       .then((res) => { if (live) field.setDataSource(res.success ? res.result.map((o) => ({ label: o.label, value: o.store, id: o.id })) : []); })
       .catch(() => undefined);
     return () => { live = false; };
-  }, [queryKey]);
+  }, [queryKey]); // eslint-disable-line react-hooks/exhaustive-deps
 
   const options = (field?.dataSource ?? []) as LinkOption[];
   const current = text(value);

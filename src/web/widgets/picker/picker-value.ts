@@ -34,7 +34,8 @@ export function pickerFacts(view: Extract<ViewType, 'sel_user' | 'sel_depart'>, 
  * learnt while choosing (`learn`) need no call at all.
  */
 export function useChoices(dictCode: string, keys: string[]) {
-  const known = useMemo(() => new Map<string, string>(), [dictCode]);
+  // A new cache for another dictionary.
+  const known = useMemo(() => new Map<string, string>(), [dictCode]); // eslint-disable-line react-hooks/exhaustive-deps
   const [, setVersion] = useState(0);
   const missing = keys.filter((k) => !known.has(k)).join(',');
 
