@@ -1,4 +1,5 @@
 import { linkageFromDesign, linkageToDesign, type DesignLinkageRule } from './cgform-linkage';
+import { problemText, processProblems, processToSchema, type ProcessDesign } from './cgform-process';
 import { VIEWS } from './meta-schema';
 import { linkDownSettings } from './views';
 import { SYSTEM_FIELDS, snakeCase, type ColumnType, type DictRef, type FieldSchema, type PageSchema, type SubTableSchema, type ViewType } from './types';
@@ -68,6 +69,8 @@ export interface Design {
   head: DesignHead;
   fields: DesignField[];
   indexs?: DesignIndex[];
+  /** The form's process (cgform-process.ts): states, transitions, row rules. */
+  process?: ProcessDesign | null;
 }
 
 export class DesignError extends Error {}
@@ -216,7 +219,7 @@ function mainLink(d: Design, table: string, fields: FieldSchema[]): PageSchema['
 }
 
 /** The page schema a design describes. A main table's sub tables come from the sub designs (`subs`) that name it. */
-export function designToSchema(d: Design, opts: { subs?: PageSchema[] } = {}): PageSchema {
+export function designToSchema(d: Design, opts: { subs?: PageSchema[]; roles?: Set<string>; tables?: (table: string) => Set<string> | undefined } = {}): PageSchema {
   const table = d.head.tableName?.trim().toLowerCase();
   checkDbName(table ?? '', '表名');
   if (RESERVED_TABLES.test(table)) throw new DesignError(`表名「${table}」以系统保留前缀开头（sys_、onl_、qrtz_）`);
@@ -275,7 +278,10 @@ export function designToSchema(d: Design, opts: { subs?: PageSchema[] } = {}): P
   const { linkage, problem } = linkageFromDesign(d.head.linkage, fields);
   if (problem) throw new DesignError(problem);
   if (linkage) schema.linkage = linkage;
-  return schema;
+  if (!d.process) return schema;
+  const problems = processProblems(d.process, { fields, roles: opts.roles, tables: opts.tables });
+  if (problems.length) throw new DesignError(problems.map(problemText).join('；'));
+  return processToSchema(schema, d.process);
 }
 
 /** The designer's view of a page schema: head, fields (id and audit columns first, as JeecgBoot lists them) and indexes. */

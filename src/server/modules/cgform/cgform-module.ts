@@ -9,10 +9,34 @@ import { onlineForms } from './online-forms.js';
 import { removeCustomRows } from './custom-rules.js';
 import { runtimeConfigRoutes } from './runtime-config.js';
 import { declaredTableRoutes } from './declared-tables.js';
+import { parseProcess } from './process.js';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
 
 const id = { type: 'string', maxLength: 64 } as const;
+const text = (maxLength: number) => ({ type: 'string', maxLength }) as const;
+const texts = (maxItems: number) => ({ type: 'array', maxItems, items: text(64) }) as const;
+/** A process design's shape (cgform-process.ts); what it means is checked by designToSchema and the meta-schema. */
+const processBody = {
+  type: ['object', 'null'],
+  required: ['states', 'workflow'],
+  properties: {
+    states: {
+      type: 'array', maxItems: 30,
+      items: { type: 'object', required: ['value', 'label'], properties: { value: text(32), label: text(20), color: text(20), final: { type: 'boolean' }, was: text(32) } },
+    },
+    workflow: {
+      type: 'object', required: ['field', 'initial', 'transitions'],
+      properties: {
+        field: text(64), initial: text(32), editable: texts(30),
+        transitions: { type: 'array', maxItems: 50, items: { type: 'object', required: ['name', 'label', 'from', 'to'], properties: { name: text(32), label: text(20), from: texts(30), to: text(32), stamp: { type: 'object', maxProperties: 20 } } } },
+      },
+    },
+    rowRules: { type: 'array', maxItems: 50, items: { type: 'object', required: ['role'], properties: { role: text(64), field: text(64), states: texts(30) } } },
+    record: { type: 'object', properties: { noun: text(10), title: text(64) } },
+    roles: { type: 'object', maxProperties: 50, additionalProperties: texts(100) },
+  },
+} as const;
 // Shapes only: the token guard runs after body validation, so what is missing is said in the handler.
 const designBody = {
   type: 'object',
@@ -22,6 +46,7 @@ const designBody = {
     indexs: { type: 'array', maxItems: 50, items: { type: 'object', maxProperties: 20 } },
     deleteFieldIds: { type: 'array' },
     deleteIndexIds: { type: 'array' },
+    process: processBody,
   },
 } as const;
 
@@ -74,6 +99,12 @@ async function routes(app: FastifyInstance): Promise<void> {
     async (req) => ok((await designOf(req, req.query.headId)).fields));
   app.get<{ Querystring: { headId?: string } }>('/online/cgform/index/listByHeadId', { config: { access: { page: 'onl_cgform_head' } }, schema: { querystring: { type: 'object', properties: { headId: id } } } },
     async (req) => ok((await designOf(req, req.query.headId)).indexs ?? []));
+
+  // The process as designed (states with labels and colours, workflow, row rules, roles): the designer's 流程 tab, and its export.
+  app.get<{ Params: { code: string } }>('/online/cgform/api/process/:code', { config: { access: { page: 'onl_cgform_head' } }, schema: { params: { type: 'object', properties: { code: id } } } }, async (req) => {
+    await requireRead(db, app.ctx.schemas, req, app.ctx.schemas.table('onl_cgform_head')!);
+    return ok(parseProcess((await forms.head(req.params.code)).processJson));
+  });
 
   app.get<{ Params: { code: string } }>('/online/cgform/api/syncPlan/:code', { config: { access: { permission: 'online:cgform:sync' } }, schema: { params: { type: 'object', properties: { code: id } } } }, async (req) => {
     await requireAction(db, req, 'online:cgform:sync');
@@ -137,6 +168,13 @@ async function routes(app: FastifyInstance): Promise<void> {
     async (req, reply) => dispatch(req, reply, await tableOf(req.params.code), 'GET', '/queryById', { id: req.params.id }));
   app.delete<{ Params: { code: string; id: string } }>('/online/cgform/api/form/:code/:id', { config: { access: 'record' }, schema: { params: code } },
     async (req, reply) => dispatch(req, reply, await tableOf(req.params.code), 'DELETE', '/deleteBatch', { ids: req.params.id }));
+  app.post<{ Params: { code: string } }>('/online/cgform/api/importXls/:code', { config: { access: 'record' }, schema: { params: code } },
+    async (req, reply) => dispatch(req, reply, await tableOf(req.params.code), 'POST', '/importExcel'));
+  // A designed process: the same handlers as <api>/transition and <api>/history of a schema file.
+  app.post<{ Params: { code: string } }>('/online/cgform/api/transition/:code', { config: { access: 'record' }, schema: { params: code } },
+    async (req, reply) => dispatch(req, reply, await tableOf(req.params.code), 'POST', '/transition'));
+  app.get<{ Params: { code: string } }>('/online/cgform/api/history/:code', { config: { access: 'record' }, schema: { params: code } },
+    async (req, reply) => dispatch(req, reply, await tableOf(req.params.code), 'GET', '/history'));
   app.get<{ Params: { code: string } }>('/online/cgform/api/exportXls/:code', { config: { access: 'record' }, schema: { params: code } },
     async (req, reply) => dispatch(req, reply, await tableOf(req.params.code), 'GET', '/exportXls'));
 

@@ -13,6 +13,9 @@ import { addButtonPermissions } from './buttons.js';
 import { enhanceHooks } from './enhance.js';
 import { formatDateTime } from '../../util/time.js';
 import { inTransaction } from '../../db/transaction.js';
+import { schemaPathProblem } from '../../../schema/cgform-process.js';
+import { SYSTEM_FIELDS } from '../../../schema/types.js';
+import { applyProcess, grantTransitions, menuOf, parseProcess, requireSafeChange, roleCodeSet } from './process.js';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
 type Row = Record<string, any>;
@@ -75,7 +78,7 @@ export class OnlineForms {
     const isMain = Number(design.head?.tableType) === 2;
     const subs = isMain ? await this.subDesigns(String(design.head.tableName ?? '').trim().toLowerCase(), 'schemaJson') : [];
     try {
-      schema = designToSchema(design, { subs });
+      schema = designToSchema(design, { subs, ...(design.process ? { roles: await roleCodeSet(this.db), tables: this.tableColumns } : {}) });
     } catch (e) {
       if (e instanceof DesignError) throw badRequest(e.message);
       throw e;
@@ -88,6 +91,12 @@ export class OnlineForms {
     }
     return this.checked(schema, subs);
   }
+
+  /** The columns (schema names) of a table the registry declares: a row rule's relation names one. */
+  private readonly tableColumns = (table: string) => {
+    const t = this.ctx.schemas.table(table);
+    return t && new Set([...SYSTEM_FIELDS, ...t.fields].filter((f) => !f.virtual).map((f) => f.name));
+  };
 
   /** The sub designs (as edited, or as in force) whose main table is `table`. */
   private async subDesigns(table: string, state: 'schemaJson' | 'syncedJson'): Promise<PageSchema[]> {
@@ -121,7 +130,7 @@ export class OnlineForms {
     try {
       return this.ctx.schemas.check(schema, `online form ${schema.table}`, along);
     } catch (e) {
-      if (e instanceof SchemaError) throw badRequest(`表单配置有误：${e.path || '/'}: ${e.problem}`);
+      if (e instanceof SchemaError) throw badRequest(schemaPathProblem(e.path, e.problem) ?? `表单配置有误：${e.path || '/'}: ${e.problem}`);
       throw e;
     }
   }
@@ -148,7 +157,7 @@ export class OnlineForms {
     await this.db.insertInto(HEAD).values({
       id, tableName: schema.table, tableTxt: schema.title, tableType: schema.kind === 'main' ? 2 : schema.kind === 'sub' ? 3 : 1,
       isTree: schema.kind === 'tree' ? 'Y' : 'N', isDbSynch: 'N', tableVersion: 1, schemaJson: JSON.stringify(schema),
-      createBy: user, createTime: formatDateTime(),
+      processJson: design.process ? JSON.stringify(design.process) : null, createBy: user, createTime: formatDateTime(),
     }).execute();
     await this.refreshMain(schema.main?.table);
     return id;
@@ -161,14 +170,26 @@ export class OnlineForms {
     if (schema.table !== head.tableName && await this.db.selectFrom(HEAD).select('id').where('tableName', '=', schema.table).executeTakeFirst()) {
       throw badRequest(`表名「${schema.table}」已存在`);
     }
+    // A process in force with rows is changed safely: a state rows are in is not dropped.
+    if (head.syncedJson) await this.requireSafe(head, schema, design.process ?? null);
     await this.db.updateTable(HEAD).set({
       tableName: schema.table, tableTxt: schema.title, tableType: schema.kind === 'main' ? 2 : schema.kind === 'sub' ? 3 : 1,
       isTree: schema.kind === 'tree' ? 'Y' : 'N', schemaJson: JSON.stringify(schema), tableVersion: Number(head.tableVersion ?? 1) + 1,
+      processJson: design.process ? JSON.stringify(design.process) : null,
       isDbSynch: head.syncedJson === JSON.stringify(schema) ? 'Y' : 'N', updateBy: user, updateTime: formatDateTime(),
     }).where('id', '=', id).execute();
     const before = (JSON.parse(head.schemaJson) as PageSchema).main?.table;
     await this.refreshMain(schema.main?.table);
     if (before !== schema.main?.table) await this.refreshMain(before);
+  }
+
+  /** Refuses a design that would strand the rows of the process in force (process.ts). */
+  private async requireSafe(head: Row, next: PageSchema, process: ReturnType<typeof parseProcess>): Promise<void> {
+    const inForce = head.syncedJson ? JSON.parse(head.syncedJson) as PageSchema : null;
+    const code = inForce?.fields.find((f) => f.name === inForce.workflow?.field)?.dict?.code;
+    const items = code ? (await this.ctx.dicts.items(code)) ?? [] : [];
+    const label = (s: string) => items.find((i) => i.value === s)?.text ?? s;
+    await requireSafeChange(this.db, inForce, next, process, label);
   }
 
   /** What syncing would do to the database now: created tables, added columns and indexes, and the drops that need `force`. */
@@ -209,6 +230,9 @@ export class OnlineForms {
     const schema = await this.inForce(head);
     const json = JSON.stringify(schema);
     const steps = await this.plan(head);
+    const before = head.syncedJson ? JSON.parse(head.syncedJson) as PageSchema : null;
+    const process = parseProcess(head.processJson);
+    await this.requireSafe(head, schema, process);
     const skipped: DdlStep[] = method === 'force' ? [] : steps.filter((s) => s.kind === 'dropColumn');
     await applyPlan(this.db, steps, { allowDestructive: method === 'force' });
     await syncIndexes(this.db, this.ctx.dialect, [schema], [...this.ctx.schemas.schemas.filter((x) => x.table !== schema.table), schema]);
@@ -218,7 +242,15 @@ export class OnlineForms {
     await inTransaction(this.db, async (tx) => {
       await tx.updateTable(HEAD).set({ isDbSynch: 'Y', schemaJson: json, syncedJson: json, updateBy: user, updateTime: now }).where('id', '=', head.id).execute();
       await tx.insertInto(VERSION).values({ id: newId(), headId: head.id, tableName: schema.table, tableVersion: head.tableVersion, schemaJson: json, createBy: user, createTime: now }).execute();
+      await applyProcess(tx, before, schema, process, user);
+      // Renames are done: the stored process forgets them, so the next sync does not move rows again.
+      if (process?.states.some((s) => s.was)) {
+        await tx.updateTable(HEAD).set({ processJson: JSON.stringify({ ...process, states: process.states.map(({ was: _w, ...st }) => st) }) }).where('id', '=', head.id).execute();
+      }
+      const menuId = await menuOf(tx, schema);
+      if (menuId) await grantTransitions(tx, schema, before, process, menuId, user);
     });
+    if (process) this.ctx.dicts.invalidate();
     await this.refreshMain(schema.main?.table);
     return {
       applied: [...done.flatMap((d) => d.applied), ...steps.filter((s) => !skipped.includes(s))],
@@ -271,6 +303,7 @@ export class OnlineForms {
         }).execute();
       }
       grants.push(...await addButtonPermissions(tx, head.id, schema.table, menuId, user));
+      await grantTransitions(tx, schema, null, parseProcess(head.processJson), menuId, user);
       // A menu shows only under menus its users hold: the ancestors are granted too, where missing.
       for (let at: string | null = parent?.id ?? null; at;) {
         grants.push(at);
