@@ -111,4 +111,24 @@ describe('sessionCacheGuard', () => {
       expect([cache.size, cache.grantsOf('u1', Date.now() + 5000), cache.menuOf('r1,r2', Date.now() + 5000)]).toEqual([0, undefined, undefined]);
     }
   });
+  it('empties them when a department role, its grants, its holders, a department\'s permissions or a membership change', async () => {
+    const cache = new SessionCache(60_000);
+    await setup(cache);
+    for (const table of ['sys_depart_role', 'sys_depart_role_user', 'sys_depart_role_permission', 'sys_depart_permission', 'sys_user_depart']) {
+      await sql`create table ${sql.table(table)} (id text primary key, data_rule_ids text)`.execute(db);
+    }
+    const grants = { roles: [], admin: false, menus: new Set<string>(), buttons: new Set<string>(), ruleGrants: [] };
+    for (const table of ['sysDepartRole', 'sys_depart_role_user', 'sysDepartRolePermission', 'sys_depart_permission', 'sysUserDepart']) {
+      for (const write of [
+        () => db.insertInto(table).values({ id: 'x' }).execute(),
+        () => db.updateTable(table).set({ dataRuleIds: 'r' }).execute(),
+        () => db.deleteFrom(table).execute(),
+      ]) {
+        cache.setGrants('u1', grants, cache.generation, Date.now() + 5000);
+        cache.setMenu('d:x', {}, cache.generation, Date.now() + 5000);
+        await write();
+        expect([table, cache.grantsOf('u1', Date.now() + 5000), cache.menuOf('d:x', Date.now() + 5000)]).toEqual([table, undefined, undefined]);
+      }
+    }
+  });
 });

@@ -108,15 +108,21 @@ export class SessionCache {
   }
 }
 
-const WATCHED = new Set(['sysuser', 'syssession', 'sys_user', 'sys_session']);
-/** What a user's grants are read from: a row added here changes them as much as one changed or removed. */
-const GRANT_TABLES = new Set(['sysuserrole', 'sysrole', 'sysrolepermission', 'syspermission', 'sys_user_role', 'sys_role', 'sys_role_permission', 'sys_permission']);
+/** A table's name as spelled before or after the camel-case plugin, made one: `sys_user`, `sysUser` → `sysuser`. */
+const plain = (name: string) => name.toLowerCase().replaceAll('_', '');
+const WATCHED = new Set(['sysuser', 'syssession']);
+/**
+ * What a user's grants are read from: a row added here changes them as much as one changed or
+ * removed. Department roles grant too (auth/grants.ts), within their department's 部门权限, to its members.
+ */
+const GRANT_TABLES = new Set(['sysuserrole', 'sysrole', 'sysrolepermission', 'syspermission',
+  'sysdepartrole', 'sysdepartroleuser', 'sysdepartrolepermission', 'sysdepartpermission', 'sysuserdepart']);
 
 /** Whether a statement changes users, sessions or what users are granted, so every cached answer may be wrong. */
 export function touchesSessions(node: OperationNode): boolean {
   const write = writtenTables(node);
   if (!write) return false;
-  const names = write.tables.map((n) => n.toLowerCase());
+  const names = write.tables.map(plain);
   if (write.kind === 'insert') return names.some((n) => GRANT_TABLES.has(n));
   return names.some((n) => WATCHED.has(n) || GRANT_TABLES.has(n));
 }

@@ -7,6 +7,7 @@ import { badRequest, ok, okMessage } from '../../http/result.js';
 import { formatDateTime } from '../../util/time.js';
 import { newId } from '../../util/ids.js';
 import { requireAnyPage } from '../dict/page-readers.js';
+import { departDataRuleRoutes } from './depart-datarule-routes.js';
 import { permissionRows } from '../permission/permission-rows.js';
 import { assignmentTree, withParentMenus } from '../role/role-permission-routes.js';
 import { commaIds, inChunks } from '../user/id-list.js';
@@ -65,6 +66,7 @@ export const departRoleModule: SchemaModule = {
     },
   },
   routes: async (app: FastifyInstance) => {
+    await departDataRuleRoutes(app);
     const db = app.ctx.db as unknown as Kysely<any>;
     const reads = (req: FastifyRequest, tables: string[]) => requireAnyPage(app.ctx, req, tables);
     const departExists = async (departId: string | undefined) => {

@@ -6,6 +6,7 @@ import { badRequest, ok } from '../../http/result.js';
 import { newId } from '../../util/ids.js';
 import { formatDateTime } from '../../util/time.js';
 import { requireAnyPage } from '../dict/page-readers.js';
+import { forgetDepartRule } from '../depart/depart-datarule-routes.js';
 import { MENU_TYPE } from './menu-data.js';
 
 const text = (max: number) => ({ type: 'string', maxLength: max }) as const;
@@ -143,6 +144,7 @@ export async function dataRuleRoutes(app: FastifyInstance): Promise<void> {
           await tx.updateTable('sysRolePermission').set({ dataRuleIds: ids.join(',') || null }).where('id', '=', g.id).execute();
         }
       }
+      await forgetDepartRule(tx as never, current.permissionId, id);
       await refreshRuleFlag(tx, current.permissionId);
     });
     return ok(null, '删除成功！');

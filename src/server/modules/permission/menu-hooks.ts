@@ -1,4 +1,5 @@
 import type { FastifyRequest } from 'fastify';
+import type { Kysely } from 'kysely';
 import type { CrudHooks, HookContext, Row } from '../../crud/hooks.js';
 import type { Db } from '../../db/tables.js';
 import { badRequest } from '../../http/result.js';
@@ -108,6 +109,8 @@ export const menuHooks: CrudHooks = {
     const parents = await db.selectFrom('sysPermission').select('parentId').where('id', 'in', ids).execute();
     touch(h.req, ...parents.map((p) => p.parentId).filter((p) => p && !all.includes(p)));
     await db.deleteFrom('sysRolePermission').where('permissionId', 'in', all).execute();
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any
+    for (const table of ['sys_depart_permission', 'sys_depart_role_permission']) await (db as unknown as Kysely<any>).deleteFrom(table).where('permissionId', 'in', all).execute();
     await deleteMenuRules(ruleDb(db), all);
     if (below.length) await db.deleteFrom('sysPermission').where('id', 'in', below).execute();
   },

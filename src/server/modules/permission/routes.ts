@@ -1,4 +1,6 @@
 import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
+import { grantedPermissionIds, heldDepartRoles } from '../../auth/grants.js';
 import type { Db, SysPermission } from '../../db/tables.js';
 import { badRequest, ok } from '../../http/result.js';
 import { buildMenuTree } from './menu-tree.js';
@@ -7,14 +9,12 @@ import { compiledOnce } from '../../crud/open-statements.js';
 
 export const HOME_URL = '/dashboard/analysis';
 
-/** Permission rows granted to a user through their roles, with the home page always included. */
+/** Permission rows granted to a user through their roles and department roles, with the home page always included. */
 export async function userPermissions(db: Db, userId: string): Promise<SysPermission[]> {
   const rows = await db.selectFrom('sysPermission')
     .selectAll('sysPermission')
     .where('sysPermission.delFlag', '=', 0)
-    .where('sysPermission.id', 'in', (eb) => eb.selectFrom('sysRolePermission')
-      .innerJoin('sysUserRole', 'sysUserRole.roleId', 'sysRolePermission.roleId')
-      .select('sysRolePermission.permissionId').where('sysUserRole.userId', '=', userId))
+    .where('sysPermission.id', 'in', grantedPermissionIds(db as never, userId))
     .execute();
   if (!rows.some((r) => r.url === HOME_URL)) {
     const home = await db.selectFrom('sysPermission').selectAll().where('url', '=', HOME_URL).where('delFlag', '=', 0).executeTakeFirst();
@@ -30,19 +30,20 @@ export function menuUrlMatches(url: string, path: string): boolean {
   return a.length === b.length && a.every((seg, i) => seg === b[i] || (seg.startsWith(':') && b[i] !== ''));
 }
 
-/** A user's role ids: what their menu is made of. */
-const rolesOf = compiledOnce(['userId'], ({ userId }, db: Db) => db.selectFrom('sysUserRole').select('roleId').where('userId', '=', userId));
+/** A user's role ids and department role ids (marked `d`): what their menu is made of. */
+const rolesOf = compiledOnce(['userId'], ({ userId }, db: Db) => db.selectFrom('sysUserRole').select(['roleId', sql<string>`'r'`.as('kind')]).where('userId', '=', userId)
+  .unionAll(heldDepartRoles(db as never, userId).select(['du.droleId as roleId', sql<string>`'d'`.as('kind')]) as never));
 
 export async function permissionRoutes(app: FastifyInstance): Promise<void> {
   const { db } = app.ctx;
 
-  // The menu comes from the user's roles alone, so it is kept by role set (with the session cache's
-  // grants: emptied by any write to roles, grants or menus). Every page load asks for it, and in the
+  // The menu comes from the user's roles and department roles alone, so it is kept by their set (with
+  // the session cache's grants: emptied by any write to roles, department roles, grants or menus). Every page load asks for it, and in the
   // last hour before a deadline thousands of applicants share one role.
   app.get('/sys/permission/getUserPermissionByToken', { config: { access: 'login', guest: true }, schema: { response: { 200: PERMISSION_RESULT } } }, async (req) => {
     const { sessions } = app.ctx;
     const generation = sessions.generation;
-    const roles = (await db.executeQuery<{ roleId: string }>(rolesOf(db, { userId: req.user!.id }))).rows.map((r) => r.roleId).sort().join(',');
+    const roles = (await db.executeQuery<{ roleId: string; kind: string }>(rolesOf(db, { userId: req.user!.id }))).rows.map((r) => `${r.kind}:${r.roleId}`).sort().join(',');
     const kept = sessions.menuOf(roles);
     if (kept) return ok(kept);
     const rows = await userPermissions(db, req.user!.id);
