@@ -164,6 +164,25 @@ describe(`contest projects: declare, submit, audit [${BACKEND}]`, () => {
     expect(values(wb.worksheets[1]).slice(1).map((r: any) => [r[0], r[1]])).toEqual([['导出测试项目', '李一'], ['导出测试项目', '赵二']]);
   });
 
+  it('refuses a declaration to a contest that takes none now (closed, or no window), added or moved there; answers the new id when asked', async () => {
+    const [closed, unset] = (await (s.db as any).selectFrom('pms_race').select(['id', 'title']).where('isCurrent', '=', 0).orderBy('title').execute()) as any[];
+    await (s.db as any).updateTable('pms_race').set({ declareStart: '2024-03-15 00:00:00', declareEnd: '2024-06-30 23:59:59' }).where('id', '=', closed.id).execute();
+    await (s.db as any).updateTable('pms_race').set({ declareStart: null, declareEnd: null }).where('id', '=', unset.id).execute();
+    closed.declareEnd = '2024-06-30 23:59:59';
+    refused(await s.api.post('/pms/project/add', project('未定时间的项目', { raceId: unset.id }), { token: applicant }), 409, `「${unset.title}」尚未设置申报时间，不能申报`);
+    refused(await s.api.post('/pms/project/add', project('过期赛事的项目', { raceId: closed.id }), { token: applicant }), 409,
+      new RegExp(`^「${closed.title}」不在申报时间内（.* 至 ${closed.declareEnd}），不能申报$`));
+    expect(await (s.db as any).selectFrom('pms_project').select('id').where('name', '=', '过期赛事的项目').executeTakeFirst()).toBeUndefined();
+    const p = await declare('换赛事的项目');
+    refused(await s.api.put('/pms/project/edit', { id: p.id, raceId: closed.id }, { token: applicant }), 409, /不在申报时间内.*不能申报$/);
+    expect((await (s.db as any).selectFrom('pms_project').select('raceId').where('id', '=', p.id).executeTakeFirstOrThrow()).raceId).toBe(raceId);
+    // An edit that keeps its contest is not a new declaration.
+    expectOk(await s.api.put('/pms/project/edit', { id: p.id, raceId, name: '换赛事的项目' }, { token: applicant }), '编辑成功!');
+    // 保存草稿 then 提交申报 on a new row: the form asks for the id with the add.
+    const added = expectOk(await s.api.post('/pms/project/add?answer=id', project('要回编号的项目'), { token: applicant }), '添加成功！');
+    expect((await (s.db as any).selectFrom('pms_project').select('id').where('name', '=', '要回编号的项目').executeTakeFirstOrThrow()).id).toBe(added);
+  });
+
   it('refuses 提交申报 outside the contest’s declaration window and changes nothing', async () => {
     const p = await declare('迟到的项目');
     await (s.db as any).updateTable('pms_race').set({ declareEnd: '2020-01-01 00:00:00' }).where('id', '=', raceId).execute();

@@ -228,7 +228,8 @@ describe(`contest scoring: assign, score, publish [${BACKEND}]`, () => {
       tokens = { expert, expert2 };
       for (const e of ['expert3', 'expert4', 'expert5']) tokens[e] = await s.login(e);
       expectOk(await s.api.post('/pms/race/add', {
-        title: '排名测试赛', year: 2026, expertsPerProject: 5,
+        title: '排名测试赛', year: 2026, expertsPerProject: 5, startDate: '2020-01-01', endDate: '2099-12-31',
+        declareStart: '2020-01-01 00:00:00', declareEnd: '2099-12-31 00:00:00',
         pms_race_indicatorList: [{ name: '综合评价', maxScore: 100, weight: 1, sortNo: 1 }],
       }, { token: admin }));
       race = (await db().selectFrom('pms_race').select('id').where('title', '=', '排名测试赛').executeTakeFirstOrThrow()).id;

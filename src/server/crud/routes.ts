@@ -435,6 +435,9 @@ export function crudRoutes(schema: PageSchema, moduleHooks: CrudHooks = {}) {
         if (isUniqueViolation(e)) return fail('数据库中已存在该记录');
         throw e;
       }
+      // `?answer=id`: the new row's id as the result (JeecgBoot's online form API answers it so), for
+      // a form that goes on with the row (保存草稿 then 提交申报); the message is the same.
+      if ((req.query as Row | undefined)?.answer === 'id') return ok(values.id, '添加成功！');
       return okMessage('添加成功！');
     });
 
