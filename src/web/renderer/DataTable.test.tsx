@@ -52,3 +52,23 @@ it("selects a virtual table's row with its checkbox, and offers a row's other li
   fireEvent.click(await findByText('删除'));
   expect(onDelete).toHaveBeenCalled();
 });
+
+it('names every selection checkbox after its row (and 全选), in an ordinary and a virtual table (WCAG 4.1.2)', () => {
+  for (const count of [3, 1000]) {
+    const { container, getByRole } = renderRows(count);
+    expect(getByRole('checkbox', { name: '选择行「名称1」' })).toBeInTheDocument();
+    expect(container.querySelector('thead input[type=checkbox]')).toHaveAttribute('aria-label', '全选');
+    cleanup();
+  }
+});
+
+it('lets the keyboard reach a row link and fire it: a link Tab stops at, going nowhere', () => {
+  const onEdit = vi.fn();
+  const { getByRole } = renderRows(3, () => {}, () => [{ key: 'edit', label: '编辑', onClick: onEdit }]);
+  const link = getByRole('row', { name: /名称2/ }).querySelector('.schema-row-actions a')!;
+  expect(link).toHaveAttribute('href');
+  const click = new MouseEvent('click', { bubbles: true, cancelable: true });
+  link.dispatchEvent(click);
+  expect(onEdit).toHaveBeenCalledTimes(1);
+  expect(click.defaultPrevented).toBe(true);
+});

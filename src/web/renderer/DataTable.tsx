@@ -1,6 +1,6 @@
-import { ConfigProvider, Dropdown, Table, Tag, theme, type CheckboxProps, type TablePaginationConfig, type TableProps } from 'antd';
+import { ConfigProvider, Dropdown, Table, Tag, theme, type CheckboxProps, type GetRef, type TablePaginationConfig, type TableProps } from 'antd';
 import type { SorterResult } from 'antd/es/table/interface';
-import { Fragment, useContext, useMemo, useState, type CSSProperties, type ReactElement, type ReactNode } from 'react';
+import { Fragment, useContext, useEffect, useMemo, useRef, useState, type CSSProperties, type MouseEvent, type ReactElement, type ReactNode } from 'react';
 import type { ListColumn } from '../../schema/columns';
 import type { MarkTone, RowMark } from '../../schema/row-marks';
 import { widgetOf } from '../widgets';
@@ -57,6 +57,15 @@ function withChildren(rows: Row[], tree: DataTableProps['tree']): Row[] {
 }
 
 /**
+ * A row action's click: the link has an href so that Tab reaches it and Enter fires it (WCAG 2.1.1),
+ * but it goes nowhere.
+ */
+const actionClick = (run: () => void) => (e: MouseEvent) => { e.preventDefault(); run(); };
+
+/** What names a row for a screen reader: its first column's text. */
+const rowName = (row: Row, columns: ListColumn[]) => (columns[0] ? String(cellValue(row, columns[0]) ?? '') : '');
+
+/**
  * A row's links: the first and the inline ones shown, the rest under 更多. Plain anchors and a drawn
  * separator (the table's link and split colours), not a Typography.Link and a Divider each: every
  * antd component a row mounts registers its styles again, which a virtual table does for each row
@@ -72,7 +81,7 @@ function RowActions({ links }: { links: RowLink[] }) {
       {shown.map((l, i) => (
         <Fragment key={l.key}>
           {i > 0 && <span className="schema-row-split" />}
-          <a className={l.danger ? 'schema-row-link-danger' : undefined} onClick={l.onClick}>{l.label}</a>
+          <a href="#" className={l.danger ? 'schema-row-link-danger' : undefined} onClick={actionClick(l.onClick)}>{l.label}</a>
         </Fragment>
       ))}
       {more.length > 0 && (
@@ -92,10 +101,10 @@ function RowActions({ links }: { links: RowLink[] }) {
  */
 function MoreLinks({ links }: { links: RowLink[] }) {
   const [open, setOpen] = useState<boolean | null>(null);
-  if (open === null) return <a className="schema-row-more" onClick={() => setOpen(true)}>更多</a>;
+  if (open === null) return <a href="#" className="schema-row-more" aria-haspopup="menu" onClick={actionClick(() => setOpen(true))}>更多</a>;
   return (
     <Dropdown trigger={['click']} open={open} onOpenChange={setOpen} menu={{ items: links.map((l) => ({ key: l.key, label: l.label, danger: l.danger, onClick: l.onClick })) }}>
-      <a className="schema-row-more">更多</a>
+      <a href="#" className="schema-row-more" aria-haspopup="menu" aria-expanded={open} onClick={(e) => e.preventDefault()}>更多</a>
     </Dropdown>
   );
 }
@@ -118,6 +127,7 @@ function RowCheckbox({ node, cls, hashId }: { node: ReactNode; cls: string; hash
           type="checkbox"
           checked={!!checked}
           disabled={disabled}
+          aria-label={(props as { 'aria-label'?: string })['aria-label']}
           onClick={onClick as never}
           onChange={(e) => onChange?.({
             target: { ...props, checked: e.target.checked }, nativeEvent: e.nativeEvent,
@@ -172,6 +182,13 @@ export function DataTable({ columns, rows, pagination, sort, loading, onSort, ro
     ? { x: columns.reduce((w, c) => w + (c.width ?? VIRTUAL_COLUMN_WIDTH), ACTIONS_WIDTH + SELECTION_WIDTH), y: Math.max(360, window.innerHeight - 300) }
     : { x: 'max-content' as const }), [columns, virtual]);
 
+  // antd measures column widths in a hidden row that repeats the header, 全选 box included: aria-hidden
+  // but focusable. inert takes it out of the Tab order too (axe aria-hidden-focus).
+  const tableRef = useRef<GetRef<typeof Table<Row>>>(null);
+  useEffect(() => {
+    tableRef.current?.nativeElement?.querySelectorAll('.ant-table-measure-row').forEach((tr) => tr.setAttribute('inert', ''));
+  });
+
   const handleChange: TableProps<Row>['onChange'] = (_pagination, _filters, sorter, extra) => {
     if (extra.action !== 'sort') return;
     const s = sorter as SorterResult<Row>;
@@ -181,6 +198,7 @@ export function DataTable({ columns, rows, pagination, sort, loading, onSort, ro
 
   return (
     <Table<Row>
+      ref={tableRef}
       rowKey="id"
       style={colors}
       rowClassName={(row) => { const [first] = rowMarks?.(row) ?? []; return first ? `schema-row-marked-${first.tone ?? 'warning'}` : ''; }}
@@ -194,6 +212,9 @@ export function DataTable({ columns, rows, pagination, sort, loading, onSort, ro
       onChange={handleChange}
       rowSelection={{
         selectedRowKeys: selectedIds, onChange: (keys) => onSelect(keys.map(String)), preserveSelectedRowKeys: true,
+        // Named checkboxes (WCAG 4.1.2): 选择行「first column」 and 全选, not antd's English 'Select all'.
+        getCheckboxProps: (row) => ({ 'aria-label': `选择行「${rowName(row, columns)}」` }) as CheckboxProps,
+        getTitleCheckboxProps: () => ({ 'aria-label': '全选' }) as CheckboxProps,
         renderCell: virtual ? (_checked, _row, _index, node) => <RowCheckbox node={node} cls={checkboxCls} hashId={hashId} /> : undefined,
       }}
       expandable={tree ? { expandedRowKeys: tree.expanded, onExpandedRowsChange: (keys) => tree.onExpandedChange(keys.map(String)) } : undefined}

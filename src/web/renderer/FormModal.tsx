@@ -15,9 +15,10 @@ import './validate-rules';
 import { HistoryTimeline } from './workflow/HistoryTimeline';
 import { panelLoader } from './panels';
 import { SubArrayTable } from './SubArrayTable';
+import { labelled } from './fieldLabel';
 import './FormModal.css';
 
-const SchemaField = createSchemaField({ components: { FormItem, ArrayTable: SubArrayTable, FormTab, ...formComponents() } });
+const SchemaField = createSchemaField({ components: { FormItem, ArrayTable: SubArrayTable, FormTab, ...labelled(formComponents()) } });
 
 /** Past this many top-level fields a form is drawn in chunks of CHUNK_SIZE fields (see `chunksOf`). */
 export const CHUNK_PAST = 100;

@@ -33,7 +33,7 @@ export function ImportButton({ url, onDone }: { url: string; onDone: () => void 
       >
         <Button icon={<ImportOutlined />}>导入</Button>
       </Upload>
-      {percent !== null && <Progress className="schema-import-progress" percent={percent} size="small" style={{ width: 160 }} />}
+      {percent !== null && <Progress className="schema-import-progress" aria-label="导入进度" percent={percent} size="small" style={{ width: 160 }} />}
     </>
   );
 }

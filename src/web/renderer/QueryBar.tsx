@@ -13,12 +13,12 @@ const COLLAPSED_COUNT = 3;
 interface PairProps { value?: unknown[]; onChange?: (v: unknown[]) => void; component: ComponentType<Record<string, unknown>>; [key: string]: unknown }
 
 /** A range for a view that has no range input of its own: two of its inputs side by side. */
-function PairRange({ value = [], onChange, component: Input, ...rest }: PairProps) {
+function PairRange({ value = [], onChange, component: Input, 'aria-label': label, ...rest }: PairProps) {
   const [a, b] = value;
   return (
     <Space.Compact style={{ width: '100%' }}>
-      <Input {...rest} value={a} onChange={(v: unknown) => onChange?.([eventValue(v), b])} />
-      <Input {...rest} value={b} onChange={(v: unknown) => onChange?.([a, eventValue(v)])} />
+      <Input {...rest} aria-label={`${label}（起）`} value={a} onChange={(v: unknown) => onChange?.([eventValue(v), b])} />
+      <Input {...rest} aria-label={`${label}（止）`} value={b} onChange={(v: unknown) => onChange?.([a, eventValue(v)])} />
     </Space.Compact>
   );
 }
@@ -27,7 +27,7 @@ const eventValue = (v: unknown) => (v && typeof v === 'object' && 'target' in v 
 
 function inputOf(item: QueryItem): [ComponentType<Record<string, unknown>>, Record<string, unknown>] {
   const def = widgetOf(item.view);
-  const props: Record<string, unknown> = { ...item.extend, dict: item.dict, placeholder: item.mode === 'group' ? undefined : item.textual || item.view === 'number' ? `请输入${item.label}` : `请选择${item.label}` };
+  const props: Record<string, unknown> = { ...item.extend, dict: item.dict, 'aria-label': item.label, placeholder: item.mode === 'group' ? undefined : item.textual || item.view === 'number' ? `请输入${item.label}` : `请选择${item.label}` };
   if (item.mode === 'group') return def.range ? [def.range, props] : [PairRange as never, { ...props, component: def.query ?? def.component }];
   return [def.query ?? def.component, props];
 }
@@ -65,7 +65,7 @@ export function QueryBar({ items, onSearch, initialValues }: QueryBarProps) {
               <Button type="primary" htmlType="submit" icon={<SearchOutlined />}>查询</Button>
               <Button icon={<ReloadOutlined />} onClick={reset}>重置</Button>
               {items.length > COLLAPSED_COUNT && (
-                <a onClick={() => setExpanded(!expanded)}>{expanded ? <>收起 <UpOutlined /></> : <>展开 <DownOutlined /></>}</a>
+                <Button type="link" aria-expanded={expanded} onClick={() => setExpanded(!expanded)}>{expanded ? <>收起 <UpOutlined /></> : <>展开 <DownOutlined /></>}</Button>
               )}
             </Space>
           </Col>

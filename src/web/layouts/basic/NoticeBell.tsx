@@ -29,6 +29,9 @@ function NoticeItems({ items, empty, onOpen }: { items: Announcement[]; empty: s
 }
 
 /** SPEC §2 notification bell: my unread notices and system messages, live over the socket (polled while it is down), opened in the detail modal. */
+/** The bell's name carries the badge's figure as shown (99+ past 99): a visible label is part of the name (WCAG 2.5.3). */
+export const unreadLabel = (unread: number) => (unread > 0 ? `消息通知，${unread > 99 ? '99+' : unread}条未读` : '消息通知');
+
 function Bell({ userId, token }: { userId?: string; token: string }) {
   const [open, setOpen] = useState(false);
   const [detail, setDetail] = useState<Announcement | null>(null);
@@ -79,7 +82,7 @@ function Bell({ userId, token }: { userId?: string; token: string }) {
       <Popover trigger="click" placement="bottomRight" open={open} onOpenChange={setOpen} content={panel} styles={{ root: { width: 300 } }}>
         <Button
           type="text"
-          aria-label="消息通知"
+          aria-label={unreadLabel(notices.anntMsgTotal + notices.sysMsgTotal)}
           icon={<Badge count={notices.anntMsgTotal + notices.sysMsgTotal} size="small"><BellOutlined style={{ fontSize: 16 }} /></Badge>}
         />
       </Popover>

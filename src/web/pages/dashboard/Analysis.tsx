@@ -67,11 +67,11 @@ export default function Analysis() {
           <Col xs={24} lg={8}>
             <Card size="small" title="审核与评分进度">
               <Typography.Text>审核进度（已审 {data?.audit.audited ?? 0} / 已提交 {data?.audit.submitted ?? 0}）</Typography.Text>
-              <Progress percent={percent(data?.audit.audited ?? 0, data?.audit.submitted ?? 0)} />
+              <Progress aria-label="审核进度" percent={percent(data?.audit.audited ?? 0, data?.audit.submitted ?? 0)} />
               <Typography.Text>待审核 {auditList ? <Link to={locationOf(auditList)}>{data?.audit.pending ?? 0} 个</Link> : `${data?.audit.pending ?? 0} 个`}</Typography.Text>
               <div style={{ height: 16 }} />
               <Typography.Text>评分进度（已交评分表 {data?.scoring.sheetsSubmitted ?? 0} / {data?.scoring.sheets ?? 0}）</Typography.Text>
-              <Progress percent={percent(data?.scoring.sheetsSubmitted ?? 0, data?.scoring.sheets ?? 0)} strokeColor="#52c41a" />
+              <Progress aria-label="评分进度" percent={percent(data?.scoring.sheetsSubmitted ?? 0, data?.scoring.sheets ?? 0)} strokeColor="#52c41a" />
               <Typography.Text>已完成评分项目 {data?.scoring.scored ?? 0} / 进入评审 {data?.scoring.projects ?? 0}</Typography.Text>
             </Card>
           </Col>

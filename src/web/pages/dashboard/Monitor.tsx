@@ -38,7 +38,7 @@ export default function Monitor() {
           <Col xs={24} lg={12}><Card size="small" title="内存（最近 10 分钟）"><G2Chart spec={mem} height={220} /></Card></Col>
           <Col xs={24} lg={12}>
             <Card size="small" title="磁盘">
-              {data.disk.map((d) => <div key={d.mount}>{d.mount}（{bytes(d.used)} / {bytes(d.size)}）<Progress percent={d.usage} size="small" /></div>)}
+              {data.disk.map((d) => <div key={d.mount}>{d.mount}（{bytes(d.used)} / {bytes(d.size)}）<Progress aria-label={`${d.mount} 磁盘使用率`} percent={d.usage} size="small" /></div>)}
             </Card>
           </Col>
           <Col xs={24} lg={12}>

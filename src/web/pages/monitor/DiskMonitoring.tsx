@@ -38,7 +38,7 @@ export default function DiskMonitoring() {
                 { title: '总大小', dataIndex: 'size', render: bytes, width: 110 },
                 { title: '已用', dataIndex: 'used', render: bytes, width: 110 },
                 { title: '可用', dataIndex: 'free', render: bytes, width: 110 },
-                { title: '使用率', dataIndex: 'usage', width: 200, render: (u: number) => <Progress percent={u} size="small" status={u > 90 ? 'exception' : 'normal'} /> },
+                { title: '使用率', dataIndex: 'usage', width: 200, render: (u: number) => <Progress aria-label="使用率" percent={u} size="small" status={u > 90 ? 'exception' : 'normal'} /> },
               ]}
             />
           </Col>

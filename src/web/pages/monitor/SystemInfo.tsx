@@ -29,14 +29,14 @@ export default function SystemInfo() {
           <Col xs={12} md={6}><Card size="small"><Statistic title="页面配置数" value={data.schemas} /></Card></Col>
           <Col xs={24} md={12}>
             <Card size="small" title="内存">
-              <Progress type="dashboard" percent={percent(data.memory.used, data.memory.total)} />
+              <Progress type="dashboard" aria-label="内存使用率" percent={percent(data.memory.used, data.memory.total)} />
               <div>已用 {bytes(data.memory.used)} / 共 {bytes(data.memory.total)}，可用 {bytes(data.memory.free)}</div>
             </Card>
           </Col>
           <Col xs={24} md={12}>
             <Card size="small" title="CPU 负载（1 / 5 / 15 分钟，按核数折算）">
               {data.cpu.loadAverage.map((l, i) => (
-                <Progress key={i} percent={percent(l, data.cpu.count)} format={() => String(l)} status={l > data.cpu.count ? 'exception' : 'normal'} />
+                <Progress key={i} aria-label={`${[1, 5, 15][i]} 分钟 CPU 负载`} percent={percent(l, data.cpu.count)} format={() => String(l)} status={l > data.cpu.count ? 'exception' : 'normal'} />
               ))}
             </Card>
           </Col>

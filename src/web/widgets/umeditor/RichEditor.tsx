@@ -7,7 +7,7 @@ import { staticUrl } from '../../app/config';
 import { sanitizeHtml } from '../../utils/sanitize';
 import { uploadFile } from '../../utils/upload';
 import { dataImageRemoval, editorValue } from './html';
-import { createEditor } from './quill-setup';
+import { createEditor, nameControls } from './quill-setup';
 import { EDITOR_HEIGHT } from './settings';
 import { DOCX_ONLY, isDocx, wordToHtml } from './word';
 
@@ -18,6 +18,8 @@ export interface RichEditorProps {
   placeholder?: string;
   /** Upload sub-directory for pictures (SPEC §9 default `temp`). */
   biz?: string;
+  /** The field's label, naming the text area for a screen reader. */
+  'aria-label'?: string;
 }
 
 /**
@@ -25,7 +27,7 @@ export interface RichEditorProps {
  * '' when empty. Only a value that differs from what the editor last reported is loaded into it,
  * so a form reset or an edit load replaces the text while the echo of typing leaves the cursor be.
  */
-export default function RichEditor({ value, onChange, disabled = false, placeholder, biz }: RichEditorProps) {
+export default function RichEditor({ value, onChange, disabled = false, placeholder, biz, 'aria-label': label }: RichEditorProps) {
   const { message } = App.useApp();
   const frame = useRef<HTMLDivElement>(null);
   const imageInput = useRef<HTMLInputElement>(null);
@@ -42,6 +44,7 @@ export default function RichEditor({ value, onChange, disabled = false, placehol
     host.style.height = `${EDITOR_HEIGHT}px`;
     frame.current!.appendChild(host);
     const quill = createEditor(host, { placeholder, onImage: () => imageInput.current?.click() });
+    nameControls(quill, label);
     quill.on('text-change', (change, _before, source) => {
       const removal = source === 'user' ? dataImageRemoval(change) : null;
       if (removal) {

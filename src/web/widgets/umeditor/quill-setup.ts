@@ -36,3 +36,29 @@ export function createEditor(host: HTMLElement, { placeholder, onImage }: Editor
     },
   });
 }
+
+/** The toolbar's controls by their Quill class, with their aria-label value where one class has two. */
+const CONTROL_NAMES: Record<string, string> = {
+  header: '标题', size: '字号', bold: '加粗', italic: '斜体', underline: '下划线', strike: '删除线',
+  color: '文字颜色', background: '背景颜色', 'list: ordered': '编号列表', 'list: bullet': '项目符号列表',
+  align: '对齐方式', link: '链接', image: '插入图片', clean: '清除格式',
+};
+
+/**
+ * Names the toolbar in Chinese (Quill names its buttons with English format names and its pickers
+ * not at all) and the text area after the field's label: a screen reader user hears what each is.
+ */
+export function nameControls(quill: Quill, label?: string): void {
+  const toolbar = (quill.getModule('toolbar') as { container?: HTMLElement } | undefined)?.container;
+  toolbar?.querySelectorAll<HTMLElement>('button, .ql-picker').forEach((el) => {
+    const format = [...el.classList].find((c) => c.startsWith('ql-') && c !== 'ql-picker')?.slice(3);
+    if (!format) return;
+    const name = CONTROL_NAMES[el.getAttribute('aria-label') ?? ''] ?? CONTROL_NAMES[format];
+    if (!name) return;
+    if (el.tagName === 'BUTTON') el.setAttribute('aria-label', name);
+    else el.querySelector('.ql-picker-label')?.setAttribute('aria-label', name);
+  });
+  quill.root.setAttribute('role', 'textbox');
+  quill.root.setAttribute('aria-multiline', 'true');
+  if (label) quill.root.setAttribute('aria-label', label);
+}
