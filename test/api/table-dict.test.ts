@@ -26,6 +26,20 @@ describe(`table dictionaries and duplicate check [${BACKEND}]`, () => {
     expect(filtered.map((i: any) => i.value).sort()).toEqual(['DEV', 'QA']);
   });
 
+  it('offers the rows whose window holds now: a condition may bound a field by a value or the server’s $now', async () => {
+    const raceIds = async (cond: object) => expectOk(await get(`/sys/dict/loadDict/pms_race,title,id,${encodeURIComponent(JSON.stringify(cond))}?keyword=&pageSize=50`)).map((i: any) => i.text);
+    const open = { declareStart: { '<=': '$now' }, declareEnd: { '>=': '$now' } };
+    const current = (await (s.db as any).selectFrom('pms_race').select(['title', 'declareStart', 'declareEnd']).where('isCurrent', '=', 1).executeTakeFirstOrThrow()) as any;
+    const other = (await (s.db as any).selectFrom('pms_race').select(['id', 'title']).where('isCurrent', '=', 0).executeTakeFirstOrThrow()) as any;
+    await (s.db as any).updateTable('pms_race').set({ declareStart: '2024-03-15 00:00:00', declareEnd: '2024-06-30 23:59:59' }).where('id', '=', other.id).execute();
+    // the current contest's window is open in the seed, the other closed
+    expect(await raceIds(open)).toEqual([current.title]);
+    expect(await raceIds({ declareEnd: { '<=': '2024-12-31 00:00:00' } })).toEqual([other.title]);
+    for (const bad of [{ declareEnd: { '<': '$now' } }, { declareEnd: {} }, { declareEnd: { '>=': ['x'] } }]) {
+      expectEnvelope(await get(`/sys/dict/loadDict/pms_race,title,id,${encodeURIComponent(JSON.stringify(bad))}`), { status: 400, success: false, message: '过滤条件 declareEnd 的值无效' });
+    }
+  });
+
   it('searches with loadDict and translates keys in order with loadDictItem', async () => {
     const hits = expectOk(await get(`/sys/dict/loadDict/sys_position,name,code?keyword=${encodeURIComponent('工程')}&pageSize=10`));
     expect(hits.map((i: any) => i.value).sort()).toEqual(['DEV', 'QA']);

@@ -12,6 +12,7 @@ import { GUEST_REFUSAL, GUEST_USERNAME } from '../../auth/guest.js';
 import type { AppContext } from '../../http/context.js';
 import { badRequest, forbidden } from '../../http/result.js';
 import { requirePersonalAccess } from './page-readers.js';
+import { formatDateTime } from '../../util/time.js';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
 
@@ -22,8 +23,8 @@ export interface TableDict {
   schema: PageSchema;
   text: string;
   value: string;
-  /** Equality filters from a JSON condition, on declared fields. */
-  filters: [string, string][];
+  /** Filters from a JSON condition, on declared fields: equalities, or a bound (`{"<=": "$now"}`). */
+  filters: [string, string, Bound?][];
   /** The table's row rules for this request: a dictionary lists only rows the user reaches. */
   scope?: RowScope | null;
 }
@@ -42,27 +43,45 @@ export function declaredTable(registry: SchemaRegistry, table: string): PageSche
   return schema;
 }
 
+type Bound = '<=' | '>=';
+const CONDITION_MESSAGE = '表字典过滤条件需为JSON对象，如 {"status":"1"} 或 {"declareEnd":{">=":"$now"}}';
+
+/** A condition's value: a text or number, `$now` the server's time (a window open now). */
+const conditionValue = (v: unknown): string | null => (typeof v === 'string' ? (v === '$now' ? formatDateTime() : v) : typeof v === 'number' ? String(v) : null);
+
 /**
  * Parses `table,text,value[,condition]` (contract §4.2). The condition is not SQL here: it must be
- * a JSON object of field → value equalities, on declared fields.
+ * a JSON object of field → value equalities, or field → `{"<=": v}` / `{">=": v}` bounds, on declared fields.
  */
 export function parseTableDict(registry: SchemaRegistry, code: string): TableDict {
   const [table, text, value, ...rest] = code.split(',');
   if (!table || !text || !value) throw badRequest('表字典格式应为 table,text,value');
   const schema = declaredTable(registry, table);
-  const filters: [string, string][] = [];
+  const filters: [string, string, Bound?][] = [];
   const condition = rest.join(',').trim();
   if (condition) {
     let parsed: unknown;
     try {
       parsed = JSON.parse(decodeURIComponent(condition));
     } catch {
-      throw badRequest('表字典过滤条件需为JSON对象，如 {"status":"1"}');
+      throw badRequest(CONDITION_MESSAGE);
     }
-    if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) throw badRequest('表字典过滤条件需为JSON对象，如 {"status":"1"}');
+    if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) throw badRequest(CONDITION_MESSAGE);
     for (const [k, v] of Object.entries(parsed as Record<string, unknown>)) {
-      if (typeof v !== 'string' && typeof v !== 'number') throw badRequest(`过滤条件 ${k.slice(0, 64)} 的值无效`);
-      filters.push([readableField(schema, k).name, String(v)]);
+      const invalid = () => badRequest(`过滤条件 ${k.slice(0, 64)} 的值无效`);
+      if (v && typeof v === 'object' && !Array.isArray(v)) {
+        const bounds = Object.entries(v as Record<string, unknown>);
+        if (!bounds.length) throw invalid();
+        for (const [op, bound] of bounds) {
+          const value = conditionValue(bound);
+          if ((op !== '<=' && op !== '>=') || value === null) throw invalid();
+          filters.push([readableField(schema, k).name, value, op]);
+        }
+      } else {
+        const value = conditionValue(v);
+        if (value === null) throw invalid();
+        filters.push([readableField(schema, k).name, value]);
+      }
     }
   }
   return { schema, text: readableField(schema, text.trim()).name, value: readableField(schema, value.trim()).name, filters };
@@ -83,7 +102,7 @@ export async function readableTableDict(ctx: Pick<AppContext, 'db' | 'schemas'>,
 /** Rows of a table dictionary as DictModel, filtered and capped. */
 export async function tableDictItems(db: Kysely<any>, dialect: Dialect, d: TableDict, opts: { keyword?: string; keys?: string[]; limit: number }) {
   let q = db.selectFrom(d.schema.table).select([`${d.text} as text`, `${d.value} as value`]);
-  for (const [field, v] of d.filters) q = q.where(field, '=', v);
+  for (const [field, v, bound] of d.filters) q = q.where(field, bound ?? '=', v);
   if (d.scope) q = q.where(d.scope);
   if (opts.keys) q = q.where(d.value, 'in', opts.keys);
   const kw = opts.keyword?.trim();

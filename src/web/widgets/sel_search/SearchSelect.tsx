@@ -23,15 +23,22 @@ export interface SearchSelectProps extends LegacyDictProps {
   disabled?: boolean;
   readOnly?: boolean;
   placeholder?: string;
+  /**
+   * Which rows are offered to choose from, as a table-dictionary condition (`{"declareEnd": {">=":
+   * "$now"}}`: contests still taking declarations); a stored value outside it still reads by its
+   * text. An empty field whose offer is a single row takes it (the one contest open now).
+   */
+  offer?: Record<string, unknown>;
 }
 
 /**
  * JSearchSelectTag in async mode (contract §4.5): typing asks `loadDict` for one page of matches,
  * the current value is shown by its text (`loadDictItem`).
  */
-export function SearchSelect({ dict, dictTable, dictText, dictCode, pageSize = DEFAULT_PAGE_SIZE, numeric, value, onChange, disabled, readOnly, placeholder = '请选择' }: SearchSelectProps) {
+export function SearchSelect({ dict, dictTable, dictText, dictCode, pageSize = DEFAULT_PAGE_SIZE, numeric, value, onChange, disabled, readOnly, placeholder = '请选择', offer }: SearchSelectProps) {
   const field = useField<Field>();
   const code = tableDictCode(dict, { dictTable, dictText, dictCode });
+  const offered = code && offer ? `${code},${JSON.stringify(offer)}` : code;
   const current = valuesOf(value)[0];
   const { labels, remember } = useEcho(code, current ? [current] : [], (keys) => tableDictTexts(code!, keys));
   const [options, setOptions] = useState<Option[]>([]);
@@ -46,12 +53,25 @@ export function SearchSelect({ dict, dictTable, dictText, dictCode, pageSize = D
     if (!code) return;
     const n = ++asked.current;
     setLoading(true);
-    searchTableDict(code, keyword, pageSize)
+    searchTableDict(offered!, keyword, pageSize)
       .then((found) => { if (n === asked.current) setOptions(found); })
       .catch(() => undefined)
       .finally(() => { if (n === asked.current) setLoading(false); });
   };
   const debounced = useDebounceFn(search, { wait: SEARCH_DEBOUNCE_MS });
+
+  // The only row offered is chosen for an empty field the user may fill.
+  const editable = (!field || field.pattern === 'editable') && !disabled && !readOnly;
+  useEffect(() => {
+    if (!offer || !code || current || !editable) return;
+    let live = true;
+    searchTableDict(offered!, '', 2).then((found) => {
+      if (!live) return;
+      setOptions(found);
+      if (found.length === 1) { remember([[found[0].value, found[0].label]]); onChange?.(numeric ? Number(found[0].value) : found[0].value); }
+    }, () => undefined);
+    return () => { live = false; };
+  }, [offered, editable]); // eslint-disable-line react-hooks/exhaustive-deps
 
   if (field?.pattern === 'readPretty') return <span>{current ? labels.get(current) ?? current : ''}</span>;
 

@@ -111,6 +111,31 @@ describe('sel_search', () => {
     expect(get).not.toHaveBeenCalled();
   });
 
+  it('offers only the rows its condition allows, takes the only one for an empty field, and reads any stored value', async () => {
+    const OPEN = { declareEnd: { '>=': '$now' } };
+    const offered = `/sys/dict/loadDict/${encodeURIComponent(`sys_position,name,code,${JSON.stringify(OPEN)}`)}`;
+    get.mockImplementation(async (url: string, params?: object) => {
+      if (url === offered) return { success: true, result: [POSITIONS[1]] } as never; // one row open now
+      if (url.startsWith('/sys/dict/loadDictItem/')) return { success: true, result: (params as { key: string }).key.split(',').map((k) => POSITIONS.find((i) => i.value === k)?.text ?? k) } as never;
+      throw new Error(`unexpected ${url}`);
+    });
+    const form = renderField({ dict: DICT, offer: OPEN });
+    await vi.waitFor(() => expect(form.values.post).toBe('DEV'));
+    expect(await screen.findByText('开发工程师')).toBeTruthy();
+    cleanup();
+    // A stored value is kept, and read by its text through the dictionary without the condition.
+    const kept = renderField({ dict: DICT, offer: OPEN }, 'CEO');
+    expect(await screen.findByText('总经理')).toBeTruthy();
+    expect(kept.values.post).toBe('CEO');
+    expect(calls('loadDictItem').at(-1)![0]).toBe('/sys/dict/loadDictItem/sys_position%2Cname%2Ccode');
+    cleanup();
+    // Two rows offered: the person chooses.
+    get.mockImplementation(async (url: string) => (url === offered ? { success: true, result: POSITIONS.slice(0, 2) } : { success: true, result: [] }) as never);
+    const open = renderField({ dict: DICT, offer: OPEN });
+    await vi.waitFor(() => expect(calls('loadDict').length).toBeGreaterThan(0));
+    expect(open.values.post).toBeUndefined();
+  });
+
   it('is disabled when the field is read-only', () => {
     renderField({ dict: DICT }, undefined, 'readOnly');
     expect(document.querySelector('.ant-select-disabled')).not.toBeNull();
