@@ -153,6 +153,23 @@ describe(`department roles grant their holders menus, buttons and data rules [${
     expect((await (s.db as any).selectFrom('sys_depart_permission').select('dataRuleIds').where('departId', '=', depart).where('permissionId', '=', menu.id).executeTakeFirstOrThrow()).dataRuleIds).toBe(dr);
   });
 
+  it('a report\'s menu entry granted through a department role runs the report for its holder', async () => {
+    expectOk(await post('/online/cgreport/head/add', {
+      code: 'depart_role_report', name: '部门角色报表', cgrSql: 'select username from sys_user',
+      onl_cgreport_itemList: [{ fieldName: 'username', fieldTxt: '账号', isShow: 1, isSearch: 0, orderNum: 0 }],
+    }));
+    const reportId = expectOk(await s.api.get('/online/cgreport/api/getRpColumns/depart_role_report', { token: admin })).cgRpConfigId;
+    expectOk(await post('/sys/permission/add', { menuType: 1, parentId: menu.parentId, name: '部门角色报表', url: `/online/cgreport/${reportId}`, component: 'modules/online/cgreport/auto/OnlCgreportAutoList', sortNo: 1 }));
+    const entry = (await (s.db as any).selectFrom('sysPermission').select('id').where('url', '=', `/online/cgreport/${reportId}`).executeTakeFirstOrThrow()).id;
+    expectEnvelope(await s.api.get(`/online/cgreport/api/getData/${reportId}`, { token: clerk }), { status: 403 });
+    expectOk(await grantDepart([entry]));
+    expectOk(await grantRole([entry]));
+    expectOk(await holdRole(true));
+    expectOk(await s.api.get(`/online/cgreport/api/getData/${reportId}`, { token: clerk }));
+    expectOk(await holdRole(false));
+    expectEnvelope(await s.api.get(`/online/cgreport/api/getData/${reportId}`, { token: clerk }), { status: 403 });
+  });
+
   it('the datarule routes are for 部门管理\'s holders and buttons only', async () => {
     const applicant = await s.login('applicant');
     expectEnvelope(await s.api.get(`/sys/sysDepartPermission/datarule/${menu.id}/${depart}`, { token: applicant }), { status: 403 });

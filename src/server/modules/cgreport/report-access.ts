@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { columnFields } from '../../../schema/ddl.js';
 import { isPersonal, type PageSchema } from '../../../schema/types.js';
+import { grantedPermissionIds } from '../../auth/grants.js';
 import { DATA_LOG_TABLE } from '../../crud/data-log.js';
 import { mayRead } from '../../crud/read-access.js';
 import { rowRuleScope } from '../../crud/row-rules.js';
@@ -30,14 +31,12 @@ export async function holdsPage(ctx: AppContext, req: FastifyRequest, schema: Pa
   return !!schema && mayRead(ctx.db, ctx.schemas, req, schema);
 }
 
-/** Holds a menu entry opening the report (`/online/cgreport/<id or code>`), or a button under one. */
+/** Holds a menu entry opening the report (`/online/cgreport/<id or code>`), or a button under one, through a role or a department role. */
 async function holdsMenuEntry(ctx: AppContext, req: FastifyRequest, kind: ReportKind, report: RunnableReport): Promise<boolean> {
   const urls = [...new Set([report.id, report.code])].map((key) => `${kind.menuPath}${key}`);
   const held = await ctx.db.selectFrom('sysPermission')
-    .innerJoin('sysRolePermission', 'sysRolePermission.permissionId', 'sysPermission.id')
-    .innerJoin('sysUserRole', 'sysUserRole.roleId', 'sysRolePermission.roleId')
     .select('sysPermission.id')
-    .where('sysUserRole.userId', '=', req.user!.id).where('sysPermission.delFlag', '=', 0)
+    .where('sysPermission.id', 'in', grantedPermissionIds(ctx.db as never, req.user!.id)).where('sysPermission.delFlag', '=', 0)
     .where((eb) => eb.or([
       eb('sysPermission.url', 'in', urls),
       eb.and([
