@@ -1,5 +1,5 @@
-// `npm test`: builds the web app, then runs every test project — unit, api on SQLite, api on
-// PostgreSQL, e2e — and ends with one line `N passed, N failed` (all parts summed) for CI.
+// `npm test`: builds the web app, checks the types (`npm run typecheck`) and lints (`npm run lint`,
+// any warning fails), then runs every test project — unit, api on SQLite, api on PostgreSQL, e2e — and ends with one line `N passed, N failed` (all parts summed) for CI.
 // Exit status is non-zero when any part fails. PostgreSQL being unreachable is a failure, not a skip.
 //
 // Environment: TEST_PG_URL (default postgres://postgres@127.0.0.1:5432/test) is the database the
@@ -20,7 +20,8 @@ const secs = (ms) => `${(ms / 1000).toFixed(1)} s`;
 
 /**
  * Runs a part with its output passed through. CI keeps only the log's tail, so what vitest prints
- * under "Unhandled Errors" (a failure outside any test) is kept too and repeated in the summary.
+ * under "Unhandled Errors" (a failure outside any test) is kept too and repeated in the summary,
+ * and so is the whole output of a part given `kept.output` (a string).
  */
 function run(cmd, args, env = {}, kept = null) {
   return new Promise((resolve) => {
@@ -29,8 +30,10 @@ function run(cmd, args, env = {}, kept = null) {
     const watch = (stream, out) => stream.on('data', (chunk) => {
       out.write(chunk);
       if (!kept) return;
+      // eslint-disable-next-line no-control-regex -- strips the colours' escape sequences
       const text = chunk.toString().replace(/\x1b\[[0-9;]*m/g, '');
       if (unhandled || /Unhandled (Errors?|Rejection)/.test(text)) unhandled = (unhandled + text).slice(0, 4000);
+      if (typeof kept.output === 'string') kept.output += text;
     });
     watch(child.stdout, process.stdout);
     watch(child.stderr, process.stderr);
@@ -120,7 +123,40 @@ if (process.env.SKIP_WEB_BUILD === '1' && fs.existsSync('dist/web/index.html')) 
   results.push({ name: 'web build', ms: Date.now() - t0, code, passed: 0, failed: code === 0 ? 0 : 1, skipped: 0, note: code === 0 ? '' : 'vite build failed' });
 }
 
-// 2. tests
+/** tsc's errors, one a line with `--pretty false`. */
+const tscProblems = (output) => output.split('\n').filter((l) => /error TS\d+:/.test(l));
+
+/** ESLint's default (stylish) report: a file's path, then its problems indented as `line:col  error  text  rule`. */
+function eslintProblems(output) {
+  const found = [];
+  let file = '';
+  for (const line of output.split('\n')) {
+    const problem = /^\s+(\d+:\d+)\s+(error|warning)\s+(.*)$/.exec(line);
+    if (problem) found.push(`${file}:${problem[1]} ${problem[2]} ${problem[3].trim().replace(/\s{2,}/g, '  ')}`);
+    else if (line.startsWith('/')) file = path.relative(root, line.trim());
+  }
+  return found;
+}
+
+/**
+ * A check that passes or fails as a whole (`npm run <script>`): one failure in the counts, and
+ * its problems (`problems(output)`) named in the summary.
+ */
+async function checkPart(name, script, args, problems) {
+  banner(name);
+  const t0 = Date.now();
+  const kept = { output: '' };
+  const code = await run('npm', ['run', '--silent', script, '--', ...args], {}, kept);
+  const failures = problems(kept.output);
+  if (code === 0) console.log(`${name}: clean`);
+  results.push({ name, ms: Date.now() - t0, code, passed: 0, failed: code === 0 ? 0 : 1, skipped: 0, note: code === 0 ? '' : `${script} found ${failures.length || 'some'} problem(s)`, failures });
+}
+
+// 2. the types and the lint, the habits the code is kept to
+await checkPart('typecheck', 'typecheck', ['--pretty', 'false'], tscProblems);
+await checkPart('lint', 'lint', [], eslintProblems);
+
+// 3. tests
 await vitestPart('unit', 'unit', { TEST_DB: '' });
 await vitestPart('api (sqlite)', 'api', { TEST_DB: 'sqlite' });
 
@@ -138,7 +174,7 @@ await vitestPart('e2e', 'e2e', { TEST_DB: '' });
 
 fs.rmSync(reportDir, { recursive: true, force: true });
 
-// 3. summary
+// 4. summary
 banner('summary');
 let passed = 0;
 let failed = 0;
@@ -146,7 +182,7 @@ for (const r of results) {
   passed += r.passed;
   failed += r.failed;
   const status = r.failed ? '\x1b[31mFAIL\x1b[0m' : '\x1b[32mok  \x1b[0m';
-  const counts = r.name === 'web build' ? '' : `${r.passed} passed, ${r.failed} failed, ${r.skipped} skipped`;
+  const counts = ['web build', 'typecheck', 'lint'].includes(r.name) ? '' : `${r.passed} passed, ${r.failed} failed, ${r.skipped} skipped`;
   console.log(`${status} ${r.name.padEnd(16)} ${secs(r.ms).padStart(8)}  ${counts}${r.note ? `  (${r.note})` : ''}`);
 }
 for (const r of results) {
