@@ -182,6 +182,15 @@ export const pageMetaSchema = {
               batch: { type: 'boolean' },
               panelOnly: { type: 'boolean' },
               form: { type: 'boolean' },
+              todo: {
+                anyOf: [
+                  { type: 'string', minLength: 1, maxLength: 20 },
+                  {
+                    type: 'object', additionalProperties: false, required: ['label'],
+                    properties: { label: { type: 'string', minLength: 1, maxLength: 20 }, for: NOTIFY_TARGET },
+                  },
+                ],
+              },
             },
           },
         },

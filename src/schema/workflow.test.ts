@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { checkPageSchema } from './check';
 import type { PageSchema } from './types';
-import { availableTransitions, editableIn } from './workflow';
+import { availableTransitions, editableIn, todoOf } from './workflow';
 
 const task = {
   code: 'task', title: '任务', table: 'task', api: '/task', permission: 'pms:task',
@@ -61,6 +61,18 @@ describe('workflow in the schema language', () => {
     expect(notify([{ field: 'missing' }])).toMatch(/\/workflow\/transitions\/0\/notify\/0\/field: field "missing" is not a declared column/);
     expect(notify('everyone')).toMatch(/\/workflow\/transitions\/0\/notify/);
     expect(notify({ role: 'reviewer', field: 'title' })).toMatch(/\/workflow\/transitions\/0\/notify/);
+  });
+
+  it('lists the waiting rows as work: a label, for whoever fires it or for the rows naming the user', () => {
+    const todo = (t: unknown) => problem({ transitions: [{ name: 'x', label: 'x', from: ['todo'], to: 'done', todo: t }] });
+    expect(todo('待办任务')).toBe('ok');
+    expect(todo({ label: '我的任务', for: { field: 'title' } })).toBe('ok');
+    expect(todo({ label: '我的任务', for: 'owner' })).toBe('ok');
+    expect(todo({ label: '我的任务', for: { field: 'missing' } })).toMatch(/\/workflow\/transitions\/0\/todo\/for\/field: field "missing" is not a declared column/);
+    expect(todo({ for: 'owner' })).toMatch(/\/workflow\/transitions\/0\/todo/);
+    expect(todo('')).toMatch(/\/workflow\/transitions\/0\/todo/);
+    expect(todoOf({ name: 'x', label: 'x', from: ['a'], to: 'b', todo: '待办' })).toEqual({ label: '待办' });
+    expect(todoOf({ name: 'x', label: 'x', from: ['a'], to: 'b' })).toBeNull();
   });
 
   it('names a row by a declared column (record)', () => {

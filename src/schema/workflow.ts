@@ -51,9 +51,22 @@ export interface WorkflowTransition {
    * transition in one request (提交申报). Only for a transition without an opinion.
    */
   form?: boolean;
+  /**
+   * The rows waiting for this transition are someone's work, listed on their 工作台 under this
+   * label: for whoever may fire it on them, or only the rows `for` names the user in (their own,
+   * those a user field names them in) or for the holders of a role. Transitions with one label
+   * on a page make one entry (a task's 开始 and 完成: 我的任务).
+   */
+  todo?: string | { label: string; for?: NotifyTarget };
 }
 
 export type NotifyTarget = 'owner' | { field: string } | { role: string };
+
+/** A transition's 工作台 entry, or null when its waiting rows are nobody's work. */
+export function todoOf(t: WorkflowTransition): { label: string; for?: NotifyTarget } | null {
+  if (!t.todo) return null;
+  return typeof t.todo === 'string' ? { label: t.todo } : t.todo;
+}
 
 /** A transition's notify targets as a list. */
 export const notifyTargets = (t: WorkflowTransition): NotifyTarget[] => (t.notify === undefined ? [] : Array.isArray(t.notify) ? t.notify : [t.notify]);
@@ -111,6 +124,10 @@ export function workflowProblem(schema: PageSchema): { path: string; problem: st
       if (typeof n === 'object' && 'field' in n && (!fields.get(n.field) || fields.get(n.field)!.virtual)) {
         return { path: `${at}/notify${Array.isArray(t.notify) ? `/${j}` : ''}/field`, problem: `field "${n.field}" is not a declared column` };
       }
+    }
+    const todoFor = todoOf(t)?.for;
+    if (todoFor && typeof todoFor === 'object' && 'field' in todoFor && (!fields.get(todoFor.field) || fields.get(todoFor.field)!.virtual)) {
+      return { path: `${at}/todo/for/field`, problem: `field "${todoFor.field}" is not a declared column` };
     }
     if (t.stamp && Object.values(t.stamp).includes('opinion') && !t.opinion) {
       return { path: `${at}/stamp`, problem: 'stamps the opinion but asks for none' };

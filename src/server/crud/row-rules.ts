@@ -4,6 +4,7 @@ import { mainsOf } from '../../schema/permission.js';
 import { rulesFor, type Reach, type RowRule } from '../../schema/row-rules.js';
 import { viewInterface } from '../../schema/views.js';
 import type { PageSchema } from '../../schema/types.js';
+import type { NotifyTarget } from '../../schema/workflow.js';
 import { grantsOf } from '../auth/grants.js';
 import type { Db } from '../db/tables.js';
 import { dataRuleScope } from './data-rules.js';
@@ -38,6 +39,16 @@ function conditions(eb: EB, schema: PageSchema, r: RowRule, user: { username: st
   }
   if (r.states) parts.push(eb(schema.workflow!.field, 'in', r.states));
   return parts;
+}
+
+/**
+ * The rows that name the user as `who` says: their own (created by them), or those whose user
+ * field holds their account, matched as a row rule matches it. A role names no row: null.
+ */
+export function namingUser(schema: PageSchema, who: NotifyTarget, user: { username: string }): RowScope | null {
+  if (typeof who === 'object' && 'role' in who) return null;
+  const rule: RowRule = who === 'owner' ? { role: '', own: true } : { role: '', field: who.field };
+  return (eb) => eb.and(conditions(eb, schema, rule, user));
 }
 
 /**

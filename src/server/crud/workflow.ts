@@ -6,6 +6,8 @@ import { notifyTargets, transitionPermission, workflowFields, type WorkflowSchem
 import { inTransaction } from '../db/transaction.js';
 import { badRequest, ClientError, forbidden, notFound, ok } from '../http/result.js';
 import { tellOfTransition } from './transition-notice.js';
+import { addDictText } from './dict-text.js';
+import { dictOf } from '../../schema/views.js';
 import { newId } from '../util/ids.js';
 import { formatDateTime } from '../util/time.js';
 import type { PageAccess } from './access.js';
@@ -75,6 +77,9 @@ export function workflowRoutes(app: CrudRegistrar, schema: PageSchema, deps: Dep
   const noticeColumns = [...new Set(['id', wf.field, 'createBy', ...(schema.record ? [schema.record.title] : []),
     ...wf.transitions.flatMap(notifyTargets).flatMap((n) => (typeof n === 'object' && 'field' in n ? [n.field] : []))])];
 
+  // A title held as a key (a sheet's project) is named by its dictionary's text.
+  const titleField = schema.fields.find((f) => f.name === schema.record?.title && dictOf(f));
+
   app.post<{ Body: FireBody }>(`${base}/transition`, async (req) => {
     const body = (req.body ?? {}) as FireBody;
     const t = wf.transitions.find((x) => x.name === body.transition);
@@ -115,6 +120,7 @@ export function workflowRoutes(app: CrudRegistrar, schema: PageSchema, deps: Dep
         await deps.afterTransition?.({ db: tx, user, req, ctx: app.ctx }, t, id);
         moved.push(row);
       }
+      if (titleField) await addDictText(tx, app.ctx.dicts, [titleField], moved);
       await tellOfTransition(tx, schema, t, moved, { user, opinion, stateLabel: label(t.to) });
     });
     return ok(null, ids.length > 1 ? `${t.label}成功，共${ids.length}条` : `${t.label}成功！`);

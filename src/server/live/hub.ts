@@ -7,6 +7,9 @@ export interface LiveMessage {
   msgTxt?: string;
   /** The new notice's category (1 通知公告, 2 系统消息): the page pops it up as the user's 新消息通知 switches say. */
   msgCategory?: string;
+  /** The table and rows a system message is about: the page listing them reloads (issue 37, live rows). */
+  busType?: string;
+  busIds?: string[];
 }
 
 /** A message and who gets it: everyone, or the listed user ids. */

@@ -23,6 +23,7 @@ import { listParams, useList } from './useList';
 import { usePagePermission } from './usePermission';
 import { batchTransitions, rowEditable, transitionLinks } from './workflow/transitions';
 import { useTransition } from './workflow/useTransition';
+import { useRecordsChanged } from '../app/liveRecords';
 import './SchemaList.css';
 import '../panels';
 
@@ -90,6 +91,8 @@ export function SchemaList({ schema, fixed, onChanged }: SchemaListProps) {
     onChanged?.();
   }, [loadChildren, onChanged]);
   const refresh = useCallback(() => { list.reload(); reloadChildren(); }, [list, reloadChildren]);
+  // A live notice about rows of this table (a new submission for 项目审核): the list shows them now.
+  useRecordsChanged(schema.table, list.reload);
   const marksOf = useMemo(() => (schema.rowMarks?.length ? (row: Row) => rowMarksOf(schema, row) : undefined), [schema]);
   const { rowLinks: customRowLinks, toolbar: customToolbar } = useCustomButtons(schema, can, selectedIds, refresh);
   const held = useCallback((code: string) => can(code, code), [can]);

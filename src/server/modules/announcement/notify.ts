@@ -37,5 +37,6 @@ export async function notifyUsers(db: Kysely<any>, n: Notice): Promise<void> {
     createBy: n.sender, createTime: now, updateBy: null, updateTime: null, sysOrgCode: null,
   }).execute();
   await addReceipts(db, id, users.map((u) => u.id), n.sender);
-  pushToUsers(db, users.map((u) => u.id), { msgId: id, msgTxt: n.title.slice(0, 100), msgCategory: '2' });
+  const about = n.busType && n.busId ? { busType: n.busType, busIds: n.busId.split(',').slice(0, 200) } : {};
+  pushToUsers(db, users.map((u) => u.id), { msgId: id, msgTxt: n.title.slice(0, 100), msgCategory: '2', ...about });
 }

@@ -8,6 +8,13 @@ type Row = Record<string, unknown>;
 /** How many row titles a notice about several rows lists before 等. */
 const LISTED = 3;
 
+/** A row's title by the page's `record`: its title field's text (a sheet's project name, not its id) or value. */
+export function recordTitle(schema: PageSchema, row: Row): string {
+  const field = schema.record?.title;
+  if (!field) return '';
+  return String(row[`${field}_dictText`] ?? row[field] ?? '');
+}
+
 /**
  * How a notice names rows, by the page's `record` (noun and title field): 项目「城市地下管网智能巡检机器人」,
  * or 3个项目「甲」「乙」「丙」; a page without one is named by its title (「任务管理」2条数据).
@@ -15,7 +22,7 @@ const LISTED = 3;
 export function recordNames(schema: PageSchema, rows: Row[]): string {
   const rec = schema.record;
   if (!rec) return `「${schema.title}」${rows.length > 1 ? `${rows.length}条数据` : ''}`;
-  const titles = rows.slice(0, LISTED).map((r) => `「${String(r[rec.title] ?? '').slice(0, 40) || '未命名'}」`).join('');
+  const titles = rows.slice(0, LISTED).map((r) => `「${recordTitle(schema, r).slice(0, 40) || '未命名'}」`).join('');
   if (rows.length === 1) return `${rec.noun}${titles}`;
   return `${rows.length}个${rec.noun}${titles}${rows.length > LISTED ? '等' : ''}`;
 }
@@ -37,10 +44,19 @@ export async function recordLink(db: Kysely<any>, schema: PageSchema, to: { user
   q = 'role' in to ? q.where('r.roleCode', '=', to.role)
     : q.where('r.id', 'in', db.selectFrom('sys_user_role as ur').innerJoin('sys_user as u', 'u.id', 'ur.userId').select('ur.roleId').where('u.username', '=', to.username));
   const held = new Map(((await q.execute()) as { url: string | null; component: string }[]).filter((h) => h.url).map((h) => [h.component, h.url!]));
+  const url = pageFor(schema, held, row);
+  return url ? `${url}?id=${encodeURIComponent(String(row.id))}` : null;
+}
+
+/**
+ * Of the entries drawing the page that are `held` (component → menu url), the one a row opens
+ * from: a view whose opening query the row meets, else a view without one, else the page's own.
+ */
+export function pageFor(schema: PageSchema, held: ReadonlyMap<string, string>, row: Row): string | null {
   const meets = (query?: Record<string, string>) => !!query && Object.entries(query).every(([k, v]) => String(row[k] ?? '') === v);
   const pages = [
     ...(schema.views ?? []).map((v) => ({ component: v.component, rank: v.query ? (meets(v.query) ? 3 : 0) : 2 })),
     ...(schema.component ? [{ component: schema.component, rank: 1 }] : []),
   ].filter((p) => p.rank > 0 && held.has(p.component)).sort((a, b) => b.rank - a.rank);
-  return pages.length ? `${held.get(pages[0].component)}?id=${encodeURIComponent(String(row.id))}` : null;
+  return pages.length ? held.get(pages[0].component)! : null;
 }

@@ -16,6 +16,9 @@ export interface LiveNotice {
   msgTxt?: string;
   /** 1 通知公告, 2 系统消息. */
   msgCategory?: string;
+  /** The table and rows a system message is about. */
+  busType?: string;
+  busIds?: string[];
 }
 
 export interface NoticeSocketOptions {

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { API_BASE } from '../../app/config';
+import { announceRecordsChanged } from '../../app/liveRecords';
 import { announcementApi, type NoticeList } from './api';
 import { noticeSocketUrl, openNoticeSocket, type LiveNotice } from './noticeSocket';
 
@@ -50,7 +51,10 @@ export function useNoticeFeed(listener?: NoticeListener) {
     const stop = openNoticeSocket({
       url: noticeSocketUrl(API_BASE, userId, window.location.href),
       token,
-      onNotice: (notice) => void reload().then(() => onLive.current?.(notice)),
+      onNotice: (notice) => {
+        if (typeof notice.busType === 'string' && Array.isArray(notice.busIds) && notice.busIds.length) announceRecordsChanged({ table: notice.busType, ids: notice.busIds });
+        void reload().then(() => onLive.current?.(notice));
+      },
       // Back up: catch up on what was published while it was down.
       onStatus: (up) => { setLive(up); if (up) void reload(); },
     });

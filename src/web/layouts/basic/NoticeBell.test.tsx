@@ -151,6 +151,20 @@ describe('NoticeBell', () => {
     await waitFor(() => expect(loads()).toBe(5));
   });
 
+  it('tells the open pages which rows a live notice is about, so their lists reload', async () => {
+    login();
+    mount();
+    await waitFor(() => expect(loads()).toBe(1));
+    const socket = FakeSocket.all[0];
+    act(() => { socket.readyState = 1; socket.onopen?.(); });
+    const heard = vi.fn();
+    window.addEventListener('live-records-changed', (e) => heard((e as CustomEvent).detail));
+    act(() => socket.onmessage?.({ data: JSON.stringify({ cmd: 'user', msgId: 'x', msgTxt: '项目「甲」已提交申报', msgCategory: '2', busType: 'pms_project', busIds: ['p1'] }) }));
+    expect(heard).toHaveBeenCalledWith({ table: 'pms_project', ids: ['p1'] });
+    act(() => socket.onmessage?.({ data: JSON.stringify({ cmd: 'topic', msgId: 'y', msgTxt: '放假通知', msgCategory: '1' }) }));
+    expect(heard).toHaveBeenCalledTimes(1);
+  });
+
   it('stops polling after a failed load', async () => {
     get.mockRejectedValueOnce(new Error('500'));
     login();

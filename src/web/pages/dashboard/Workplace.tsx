@@ -1,18 +1,38 @@
-import { Card, Col, Empty, Row, Spin, Statistic, Typography } from 'antd';
+import { Card, Col, Empty, List, Row, Spin, Statistic, Tag, Typography } from 'antd';
 import { useCallback, useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { http } from '../../api/request';
+import { useRecordsChanged } from '../../app/liveRecords';
 import { locationOf } from '../../layouts/basic/menuModel';
 
-/** One to-do as `GET /sys/workplace/todo` answers it: how many, and the page that shows them. */
+/** One waiting row, as `GET /sys/workplace/todo` names it, with the page that opens it. */
+export interface TodoItem {
+  id: string;
+  title: string;
+  state: string;
+  stateText: string;
+  time: string | null;
+  path: string;
+}
+
+/** One entry of the 工作台: the rows of a page waiting for the user, by state, the newest named. */
 export interface Todo {
   key: string;
   label: string;
   count: number;
   path: string;
+  noun?: string;
+  byState?: { state: string; text: string; count: number }[];
+  items?: TodoItem[];
 }
 
-/** 工作台: the signed-in user's own to-dos by role and their unread notices, each card a link to its page. */
+const breakdown = (t: Todo) => (t.byState ?? []).filter((s) => s.count > 0).map((s) => `${s.text} ${s.count}`).join(' · ');
+
+/**
+ * 工作台: the work waiting for the signed-in user across pages (as the schemas declare it) and their
+ * unread notices. Each entry opens its page; each named row opens its record there. It follows
+ * live notices, so new work shows without a reload.
+ */
 export default function Workplace() {
   const [todos, setTodos] = useState<Todo[] | null>(null);
   const [failed, setFailed] = useState(false);
@@ -27,23 +47,51 @@ export default function Workplace() {
     }
   }, []);
   useEffect(() => { void load(); }, [load]);
+  useRecordsChanged(null, () => void load());
 
   if (failed) return <Card><Empty description="待办加载失败" /></Card>;
   if (!todos) return <Card><Spin /></Card>;
+  const waiting = todos.filter((t) => t.items?.length);
   return (
-    <Card title="我的待办">
-      <Row gutter={[16, 16]}>
-        {todos.map((t) => (
-          <Col key={t.key} xs={12} md={8} xl={4}>
-            <Link to={locationOf(t.path)} className="workplace-todo" data-todo={t.key}>
-              <Card hoverable size="small">
-                <Statistic title={t.label} value={t.count} valueStyle={t.count ? { color: '#1890FF' } : undefined} />
-                <Typography.Text type="secondary">{t.count ? '去处理' : '暂无'}</Typography.Text>
-              </Card>
-            </Link>
-          </Col>
-        ))}
-      </Row>
-    </Card>
+    <>
+      <Card title="我的待办">
+        <Row gutter={[16, 16]}>
+          {todos.map((t) => (
+            <Col key={t.key} xs={12} md={8} xl={4}>
+              <Link to={locationOf(t.path)} className="workplace-todo" data-todo={t.key}>
+                <Card hoverable size="small">
+                  <Statistic title={t.label} value={t.count} valueStyle={t.count ? { color: '#1677FF' } : undefined} />
+                  <Typography.Text type="secondary">{t.count ? breakdown(t) || '去处理' : '暂无'}</Typography.Text>
+                </Card>
+              </Link>
+            </Col>
+          ))}
+        </Row>
+      </Card>
+      {waiting.map((t) => (
+        <Card
+          key={t.key}
+          title={`${t.label}（${t.count}）`}
+          className="workplace-items"
+          data-todo-items={t.key}
+          style={{ marginTop: 16 }}
+          extra={t.count > (t.items?.length ?? 0) ? <Link to={locationOf(t.path)}>查看全部</Link> : null}
+        >
+          <List
+            size="small"
+            dataSource={t.items}
+            renderItem={(item) => (
+              <List.Item actions={[<Link key="go" to={locationOf(item.path)} aria-label={`去处理${t.noun ?? ''}「${item.title}」`}>去处理</Link>]}>
+                <List.Item.Meta
+                  title={<Link to={locationOf(item.path)}>{t.noun ? `${t.noun}「${item.title}」` : item.title}</Link>}
+                  description={item.time ? `更新于 ${item.time}` : undefined}
+                />
+                <Tag>{item.stateText}</Tag>
+              </List.Item>
+            )}
+          />
+        </Card>
+      ))}
+    </>
   );
 }
