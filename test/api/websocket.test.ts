@@ -83,7 +83,7 @@ describe(`live notices over WebSocket [${BACKEND}]`, () => {
     expect(reviewer.heard.some((m) => m.msgId === toOne)).toBe(false);
   });
 
-  it('tells the sender of feedback of the reply (a workflow notice through notifyUsers)', async () => {
+  it('tells the sender of feedback of the reply, naming the row (a workflow notice through notifyUsers)', async () => {
     const applicant = await open('applicant');
     expectOk(await s.api.post('/pms/feedback/add', { type: 'bug', title: '导出失败', content: '导出按钮无反应' }, { token: token.applicant }));
     const f = await (s.db as any).selectFrom('pms_feedback').select('id').where('title', '=', '导出失败').executeTakeFirstOrThrow();
@@ -92,6 +92,8 @@ describe(`live notices over WebSocket [${BACKEND}]`, () => {
     const stored = await (s.db as any).selectFrom('sys_announcement').select(['id', 'busId']).where('id', '=', m.msgId).executeTakeFirstOrThrow();
     expect(stored.busId).toBe(f.id);
     expect(m.msgCategory).toBe('2');
+    // The open 意见反馈 list reloads the row the notice is about.
+    expect(m).toMatchObject({ busType: 'pms_feedback', busIds: [f.id] });
   });
 
   it('tells a user of a task handed to them, on add and on a change of hands', async () => {
