@@ -1,5 +1,6 @@
 import Ajv, { type ErrorObject, type ValidateFunction } from 'ajv';
 import { publicFilesProblem } from './file-kinds';
+import { crossChecksProblem } from './cross-checks';
 import { linkageProblems } from './linkage';
 import { dictOf } from './views';
 import { pageMetaSchema } from './meta-schema';
@@ -106,6 +107,8 @@ export function checkPageSchema(doc: unknown, source: string): PageSchema {
   }
   const linkage = linkageProblems(schema);
   if (linkage) throw new SchemaError(source, linkage.path, linkage.problem);
+  const cross = crossChecksProblem(schema);
+  if (cross) throw new SchemaError(source, cross.path, cross.problem);
   const queried = new Set(schema.fields.filter((f) => f.query).map((f) => f.name));
   const initial: [string, Record<string, string> | undefined][] = [['/initialQuery', schema.initialQuery], ...(schema.views ?? []).map((v, i) => [`/views/${i}/query`, v.query] as [string, Record<string, string> | undefined])];
   for (const [at, query] of initial) {

@@ -1,3 +1,4 @@
+import { crossProblems } from './cross-checks';
 import { isEmptyValue, linkageState, multipleFields, valueParts, visibilityTargets, type Values } from './linkage';
 import { fieldMessages } from './messages';
 import type { PageSchema } from './types';
@@ -13,11 +14,12 @@ export interface LinkageOutcome {
  * The server's side of the linkage rules, on an add or edit body (an edit reads them over the
  * stored row): a hidden field's value is dropped, a field required by a rule (or declared required
  * and shown) must have a value, and a narrowed dictionary field only takes the allowed choices.
- * Returns null when the schema has no rules.
+ * Then the cross-field checks (cross-checks.ts), every one broken named at once; on an edit only
+ * those touching a field the body sends. Returns null when the schema has neither.
  */
-export function compileLinkageEnforcer(schema: Pick<PageSchema, 'fields' | 'linkage'>) {
+export function compileLinkageEnforcer(schema: Pick<PageSchema, 'fields' | 'linkage' | 'crossChecks'>) {
   const rules = schema.linkage ?? [];
-  if (!rules.length) return null;
+  if (!rules.length && !schema.crossChecks?.length) return null;
   const byName = new Map(schema.fields.map((f) => [f.name, f]));
   const multiple = multipleFields(schema.fields);
   const visibility = visibilityTargets(rules);
@@ -39,6 +41,8 @@ export function compileLinkageEnforcer(schema: Pick<PageSchema, 'fields' | 'link
         if (outside !== undefined) return { body: out, problem: `${f.label}的值「${outside}」不在可选范围内（${s.options.join('、')}）` };
       }
     }
+    const crossed = crossProblems(schema, merged, stored ? new Set(Object.keys(out)) : undefined);
+    if (crossed.length) return { body: out, problem: crossed.map((p) => p.message).join('；') };
     return { body: out, problem: null };
   };
 }

@@ -153,6 +153,19 @@ export const pageMetaSchema = {
         },
       },
     },
+    crossChecks: {
+      type: 'array',
+      maxItems: 50,
+      items: {
+        type: 'object', additionalProperties: false, required: ['field', 'op', 'than'],
+        properties: {
+          field: { type: 'string', pattern: NAME },
+          op: { enum: ['gt', 'ge', 'lt', 'le'] },
+          than: { type: 'string', pattern: NAME },
+          message: { type: 'string', minLength: 1, maxLength: 200 },
+        },
+      },
+    },
     workflow: {
       type: 'object', additionalProperties: false, required: ['field', 'initial', 'transitions'],
       properties: {

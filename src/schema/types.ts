@@ -1,3 +1,4 @@
+import type { CrossCheck } from './cross-checks';
 import type { LinkageRule } from './linkage';
 import type { RowMark } from './row-marks';
 import type { RowRule } from './row-rules';
@@ -189,6 +190,8 @@ export interface PageSchema {
   fields: FieldSchema[];
   /** One field's state following another's value (linkage.ts): enforced by the form and the server alike. */
   linkage?: LinkageRule[];
+  /** One field ordered against another (cross-checks.ts): an end not before its start. Checked by the server and the form alike. */
+  crossChecks?: CrossCheck[];
   /** States and transitions of the page's rows (workflow.ts): fired on the server only, kept in history. */
   workflow?: WorkflowSchema;
   /** Which rows each role reaches (row-rules.ts), on every data path of the page. */

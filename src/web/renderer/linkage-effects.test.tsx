@@ -121,6 +121,22 @@ describe('linkage effects', () => {
     expect(rows[1].reason).toBe('y');
   });
 
+  it('shows a broken cross-field check under its field as the values are typed, and keeps the form from being submitted', async () => {
+    const dated: PageSchema = {
+      code: 'race', title: '赛事', table: 'race', api: '/race',
+      fields: [{ name: 'startDate', label: '开始日期', type: 'int', view: 'number' }, { name: 'endDate', label: '结束日期', type: 'int', view: 'number' }],
+      crossChecks: [{ field: 'endDate', op: 'ge', than: 'startDate', message: '「结束日期」不能早于「开始日期」' }],
+    };
+    const form = createForm({ initialValues: { startDate: 5, endDate: 3 }, effects: linkageEffects(dated, 'edit') });
+    render(<App><FormProvider form={form}><SchemaField schema={compileForm(dated, 'edit') as ISchema} /></FormProvider></App>);
+    expect(await screen.findByText('「结束日期」不能早于「开始日期」')).toBeInTheDocument();
+    expect(await submitErrors(form)).toBe('「结束日期」不能早于「开始日期」');
+    act(() => field(form, 'startDate').setValue(2));
+    await waitFor(() => expect(screen.queryByText('「结束日期」不能早于「开始日期」')).toBeNull());
+    expect(await submitErrors(form)).toBe('');
+    expect(linkageEffects(dated, 'detail')).toBeUndefined();
+  });
+
   it('no rules, no effects', () => {
     expect(linkageEffects({ ...schema, linkage: [] }, 'add')).toBeUndefined();
   });

@@ -1,5 +1,6 @@
 import { isField, onFieldReact, type Field, type Form, type GeneralField } from '@formily/core';
 import type { FormMode } from '../../schema/form';
+import { crossProblems } from '../../schema/cross-checks';
 import { linkageState, linkageTargets, multipleFields, valueParts } from '../../schema/linkage';
 import { fieldMessages } from '../../schema/messages';
 import type { FieldSchema, PageSchema } from '../../schema/types';
@@ -18,6 +19,24 @@ function setRequired(field: Field, f: FieldSchema, want: boolean): void {
 }
 
 type Values = Record<string, unknown>;
+
+/** Kept apart from the validators' own feedback: a field's rules and its cross-field checks each say their part. */
+const CROSS_CHECK = 'CrossCheckError';
+
+/**
+ * The schema's cross-field checks on the fields under `prefix`: a broken one's message under its
+ * field as soon as both values are there, kept until either changes to fit. An error feedback, so
+ * the form is not submitted meanwhile.
+ */
+function crossCheck(schema: Pick<PageSchema, 'fields' | 'crossChecks'>, prefix: string, valuesOf: (field: GeneralField) => Values) {
+  for (const name of new Set((schema.crossChecks ?? []).map((c) => c.field))) {
+    onFieldReact(`${prefix}${name}`, (field) => {
+      if (!isField(field)) return;
+      const messages = field.display === 'visible' ? crossProblems(schema, valuesOf(field)).filter((p) => p.field === name).map((p) => p.message) : [];
+      field.setFeedback({ type: 'error', code: CROSS_CHECK, messages });
+    });
+  }
+}
 
 /** One page's rules on the fields under `prefix` (a sub table's rows: `<code>List.*.`), read over `valuesOf` the field. */
 function follow(schema: Pick<PageSchema, 'fields' | 'linkage'>, mode: FormMode, prefix: string, valuesOf: (field: GeneralField) => Values) {
@@ -46,20 +65,26 @@ function follow(schema: Pick<PageSchema, 'fields' | 'linkage'>, mode: FormMode, 
 }
 
 /**
- * The page's linkage rules as Formily reactions, built from the rule data (no eval): each targeted
- * field follows the values it depends on through the same `linkageState` the server enforces.
+ * The page's linkage rules and cross-field checks as Formily reactions, built from the rule data
+ * (no eval): each targeted field follows the values it depends on through the same `linkageState`
+ * and `crossProblems` the server enforces.
  * Hidden is `display: 'none'` (Formily then leaves the value out of the submitted values),
  * disabled is the `disabled` pattern, options narrow a dictionary widget (`onlyValues`) and clear
  * a choice they no longer allow. A sub table's rules act within each of its rows. Undefined when
  * no rules apply.
  */
-export function linkageEffects(schema: Pick<PageSchema, 'fields' | 'linkage'>, mode: FormMode, subs: { schema: Pick<PageSchema, 'code' | 'fields' | 'linkage'> }[] = []): ((form: Form) => void) | undefined {
-  const ruled = subs.filter((sub) => sub.schema.linkage?.length);
-  if (!schema.linkage?.length && !ruled.length) return undefined;
+export function linkageEffects(schema: Pick<PageSchema, 'fields' | 'linkage' | 'crossChecks'>, mode: FormMode, subs: { schema: Pick<PageSchema, 'code' | 'fields' | 'linkage' | 'crossChecks'> }[] = []): ((form: Form) => void) | undefined {
+  const ruled = subs.filter((sub) => sub.schema.linkage?.length || sub.schema.crossChecks?.length);
+  const checks = mode !== 'detail';
+  if (!schema.linkage?.length && !(checks && schema.crossChecks?.length) && !ruled.length) return undefined;
   return (form) => {
-    if (schema.linkage?.length) follow(schema, mode, '', () => form.values as Values);
+    const own = () => form.values as Values;
+    if (schema.linkage?.length) follow(schema, mode, '', own);
+    if (checks) crossCheck(schema, '', own);
     for (const sub of ruled) {
-      follow(sub.schema, mode, `${sub.schema.code}List.*.`, (field) => (form.getValuesIn(field.path.parent()) ?? {}) as Values);
+      const row = (field: GeneralField) => (form.getValuesIn(field.path.parent()) ?? {}) as Values;
+      follow(sub.schema, mode, `${sub.schema.code}List.*.`, row);
+      if (checks) crossCheck(sub.schema, `${sub.schema.code}List.*.`, row);
     }
   };
 }
