@@ -124,9 +124,11 @@ describe(`public contest site API [${BACKEND}]`, () => {
     const cur = await pub(WEB_API.curRace);
     expect(cur.status).toBe(200);
     expect(cur.body.result).toMatchObject({
-      title: '第二届科技成果转化创新创业大赛', isCurrent: true, year: 2025, postalCode: '100081', email: 'contest@example.org',
+      title: '第二届科技成果转化创新创业大赛', isCurrent: true, postalCode: '100081', email: 'contest@example.org',
       registrationHotline: '010-6218 8888', address: expect.stringContaining('北京'), copyright: expect.stringContaining('Copyright'),
     });
+    // Dated from the first start (race.json), the year that of its start.
+    expect(cur.body.result.year).toBe(Number(String(cur.body.result.startDate).slice(0, 4)));
     expect(cur.body.result).not.toHaveProperty('content');
     const old = (await pub(WEB_API.oldRace)).body.result;
     expect(old.total).toBe(2);

@@ -122,7 +122,7 @@ describe('back-office shell in Chromium', () => {
   it('shows the session-expired modal when the token dies, and its button leads to the login page', async () => {
     await loginThroughForm(page, server.baseUrl, 'applicant', ADMIN_PASSWORD);
     await page.waitForURL('**/2025/dashboard/analysis');
-    await sideMenu().getByText('项目申报', { exact: true }).waitFor();
+    await sideMenu().getByText('赛事与评审', { exact: true }).waitFor();
     await expect(sideMenu().getByText('系统管理', { exact: true }).count()).resolves.toBe(0);
     server.sql('update sys_session set expires_at = 0');
     // A write behind the server's back is seen once its session cache has let the entry go; the next

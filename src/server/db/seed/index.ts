@@ -22,6 +22,12 @@ interface DepartSeed { departName: string; orgCode: string; orgCategory: string;
 interface RoleSeed { roleCode: string; roleName: string; description: string; grants: string[] }
 interface UserSeed { username: string; realname: string; /** 1 男, 2 女 (the sex dictionary); none for an account that is no person (the guest). */ sex?: number; roles: string[]; departs: string[]; email?: string; workNo?: string; /** The JeecgBoot client's user form requires one to save an edit. */ phone?: string; guest?: boolean }
 interface DictSeed { dictCode: string; dictName: string; type?: number; items: [string, string][] }
+/** The current contest (race.json): its footer details, and its dates as days from the first start. */
+interface RaceSeed extends Record<string, unknown> {
+  title: string; postalCode: string; email: string; registrationHotline: string; address: string; copyright: string;
+  loginBg?: string; webUrl?: string; adminLogo?: string;
+  daysFromFirstStart?: Record<'contest' | 'declare' | 'review', [number, number]>;
+}
 
 const readSeed = <T>(dir: string, name: string): T => JSON.parse(fs.readFileSync(path.join(dir, name), 'utf8')) as T;
 
@@ -47,12 +53,14 @@ export async function seedIfEmpty(db: Db, opts: { seedDir: string; adminPassword
 
     // menus and buttons
     const permByUrl = new Map<string, string>();
+    const parentOf = new Map<string, string>();
     const allPerms: string[] = [];
     const menus = readSeed<MenuSeed[]>(opts.seedDir, 'menus.json');
     const permissionRows: object[] = [];
     const addMenu = (m: MenuSeed, parentId: string | null, sortNo: number) => {
       const id = newId();
       permByUrl.set(m.url, id);
+      if (parentId) parentOf.set(id, parentId);
       allPerms.push(id);
       const hasChildren = !!m.children?.length;
       permissionRows.push({
@@ -78,7 +86,8 @@ export async function seedIfEmpty(db: Db, opts: { seedDir: string; adminPassword
     await insertAll('sysPermission', permissionRows);
 
     // roles and their grants: '*' is everything, a menu url grants that menu and its buttons,
-    // `url#perms` that menu and that one button (意见反馈: everyone submits, only the administrator replies)
+    // `url#perms` that menu and that one button (意见反馈: everyone submits, only the administrator replies);
+    // the folders above a granted menu come with it, or the menu would be unreachable (活动与服务 › 活动管理)
     const roleIds = new Map<string, string>();
     const roleRows: object[] = [], rolePermissionRows: object[] = [];
     for (const r of readSeed<RoleSeed[]>(opts.seedDir, 'roles.json')) {
@@ -87,8 +96,9 @@ export async function seedIfEmpty(db: Db, opts: { seedDir: string; adminPassword
       roleRows.push({ id: roleId, roleCode: r.roleCode, roleName: r.roleName, description: r.description, ...stamp });
       const grants = (key: string) => r.grants.includes(key.split('#')[0]) || r.grants.includes(key)
         || (!key.includes('#') && r.grants.some((g) => g.startsWith(`${key}#`)));
-      const granted = r.grants.includes('*') ? allPerms
-        : [...permByUrl.entries()].filter(([key]) => grants(key)).map(([, id]) => id);
+      const granted = new Set(r.grants.includes('*') ? allPerms
+        : [...permByUrl.entries()].filter(([key]) => grants(key)).map(([, id]) => id));
+      for (const id of [...granted]) for (let up = parentOf.get(id); up; up = parentOf.get(up)) granted.add(up);
       for (const permissionId of granted) rolePermissionRows.push({ id: newId(), roleId, permissionId });
     }
     await insertAll('sysRole', roleRows);
@@ -154,18 +164,24 @@ export async function seedIfEmpty(db: Db, opts: { seedDir: string; adminPassword
     await seedContestPages(tx as unknown as Kysely<any>, opts.seedDir, stamp); // eslint-disable-line @typescript-eslint/no-explicit-any
 
     await tx.insertInto('sysSetting').values({ key: 'site', value: JSON.stringify(DEFAULT_SITE) }).execute();
-    const race = readSeed<Record<string, string>>(opts.seedDir, 'race.json');
+    const race = readSeed<RaceSeed>(opts.seedDir, 'race.json');
     const raceId = newId();
     await tx.insertInto('pmsRace').values({
       id: raceId, title: race.title, loginBg: race.loginBg || null, webUrl: race.webUrl || null, postalCode: race.postalCode,
       email: race.email, registrationHotline: race.registrationHotline, address: race.address, copyright: race.copyright,
       adminLogo: race.adminLogo || null, isCurrent: 1, ...stamp,
     }).execute();
-    // The demo contest is open for declarations from first start: a month behind, two ahead, then review.
-    const day = 86_400_000;
-    const at = (days: number) => formatDateTime(new Date(Date.now() + days * day));
+    // The demo contest is open for declarations from first start (a month behind, two ahead, then
+    // review), and its own dates hold both windows: the public site never says it is over meanwhile.
+    const days = race.daysFromFirstStart ?? { contest: [-45, 135], declare: [-30, 60], review: [60, 90] };
+    const at = (n: number) => formatDateTime(new Date(Date.now() + n * 86_400_000));
+    const startDate = at(days.contest[0]).slice(0, 10);
     await (tx as unknown as Kysely<any>).updateTable('pms_race') // eslint-disable-line @typescript-eslint/no-explicit-any
-      .set({ declareStart: at(-30), declareEnd: at(60), reviewStart: at(60), reviewEnd: at(90), expertsPerProject: 3, commentBelow: 60, resultPublished: '0' })
+      .set({
+        year: Number(startDate.slice(0, 4)), startDate, endDate: at(days.contest[1]).slice(0, 10),
+        declareStart: at(days.declare[0]), declareEnd: at(days.declare[1]), reviewStart: at(days.review[0]), reviewEnd: at(days.review[1]),
+        expertsPerProject: 3, commentBelow: 60, resultPublished: '0',
+      })
       .where('id', '=', raceId).execute();
     await seedDemoProjects(tx as unknown as Kysely<any>, opts.seedDir, raceId); // eslint-disable-line @typescript-eslint/no-explicit-any
   });

@@ -12,7 +12,8 @@ import type { UploadStore } from '../common/upload-store.js';
 type AnyDb = Kysely<any>;
 
 interface Article { title: string; summary: string; content: string; days: number; cover?: string | null; draft?: boolean }
-interface RaceSeed { title?: string; year: number; startDate: string; endDate: string; coverImage: string; summary: string; content: string }
+/** A contest of the demo; the current one's year and dates come from the first-start seed (race.json, relative to that day). */
+interface RaceSeed { title?: string; year?: number; startDate?: string; endDate?: string; coverImage: string; summary: string; content: string }
 interface WebSeed {
   dicts: { dictCode: string; dictName: string; items: [string, string][] }[];
   currentRace: RaceSeed;
@@ -70,7 +71,10 @@ export async function seedWebContent(db: AnyDb, opts: { seedDir: string; uploads
 
     const published = (days: number, draft = false) => ({ publishStatus: draft ? DRAFT : PUBLISHED, publishTime: draft ? null : daysAgo(days) });
     const cur = seed.currentRace;
-    const raceDetails = (r: RaceSeed) => ({ year: r.year, startDate: r.startDate, endDate: r.endDate, coverImage: r.coverImage, summary: r.summary, content: r.content });
+    const raceDetails = (r: RaceSeed) => ({
+      ...(r.year ? { year: r.year } : {}), ...(r.startDate ? { startDate: r.startDate, endDate: r.endDate } : {}),
+      coverImage: r.coverImage, summary: r.summary, content: r.content,
+    });
     const current = await tx.selectFrom('pms_race').select('id').where('isCurrent', '=', 1).executeTakeFirst();
     if (current) {
       await tx.updateTable('pms_race').set({ ...raceDetails(cur), ...published(60) }).where('id', '=', current.id).execute();
