@@ -170,6 +170,21 @@ describe(`department roles grant their holders menus, buttons and data rules [${
     expectEnvelope(await s.api.get(`/online/cgreport/api/getData/${reportId}`, { token: clerk }), { status: 403 });
   });
 
+  it('a deleted department takes its 部门权限 and 部门角色 with it, their grants and holders too', async () => {
+    expectOk(await post('/sys/sysDepart/add', { departName: '临时科室', parentId: depart }));
+    const temp = (await (s.db as any).selectFrom('sysDepart').select('id').where('departName', '=', '临时科室').executeTakeFirstOrThrow()).id;
+    expectOk(await post('/sys/permission/saveDepartPermission', { departId: temp, permissionIds: menu.id, lastpermissionIds: '' }));
+    expectOk(await post('/sys/sysDepartRole/add', { roleName: '临时角色', roleCode: 'temp_role', description: '', departId: temp }));
+    const tempRole = expectOk(await s.api.get(`/sys/sysDepartRole/list?deptId=${temp}&pageNo=1&pageSize=10`, { token: admin })).records[0].id;
+    expectOk(await post('/sys/sysDepartPermission/saveDeptRolePermission', { roleId: tempRole, permissionIds: menu.id, lastpermissionIds: '' }));
+    // A holder left from when the clerk was a member.
+    await (s.db as any).insertInto('sys_depart_role_user').values({ id: `dru${Date.now()}`, userId: clerkId, droleId: tempRole }).execute();
+    expectOk(await s.api('DELETE', `/sys/sysDepart/delete?id=${temp}`, { token: admin }), '删除成功!');
+    const left = async (table: string, column: string, value: string) => (await (s.db as any).selectFrom(table).select('id').where(column, '=', value).execute()).length;
+    expect([await left('sys_depart_permission', 'departId', temp), await left('sys_depart_role', 'departId', temp),
+      await left('sys_depart_role_permission', 'roleId', tempRole), await left('sys_depart_role_user', 'droleId', tempRole)]).toEqual([0, 0, 0, 0]);
+  });
+
   it('the datarule routes are for 部门管理\'s holders and buttons only', async () => {
     const applicant = await s.login('applicant');
     expectEnvelope(await s.api.get(`/sys/sysDepartPermission/datarule/${menu.id}/${depart}`, { token: applicant }), { status: 403 });

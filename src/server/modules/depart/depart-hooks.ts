@@ -63,5 +63,11 @@ export const departHooks: CrudHooks = {
     const member = await h.db.selectFrom('sys_user_depart').innerJoin('sys_depart', 'sys_depart.id', 'sys_user_depart.depId')
       .select('sys_depart.departName').where('sys_user_depart.depId', 'in', ids).executeTakeFirst();
     if (member) throw badRequest(`部门「${member.departName}」下有用户，不能删除`);
+    // Its 部门权限 and 部门角色 go with it, the roles' grants and holders too (as JeecgBoot deletes a department).
+    const roles = h.db.selectFrom('sys_depart_role').select('id').where('departId', 'in', ids);
+    await h.db.deleteFrom('sys_depart_role_permission').where('roleId', 'in', roles).execute();
+    await h.db.deleteFrom('sys_depart_role_user').where('droleId', 'in', roles).execute();
+    await h.db.deleteFrom('sys_depart_role').where('departId', 'in', ids).execute();
+    await h.db.deleteFrom('sys_depart_permission').where('departId', 'in', ids).execute();
   },
 };
