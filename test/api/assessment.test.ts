@@ -113,8 +113,10 @@ describe(`personnel assessment: plan, tasks, results [${BACKEND}]`, () => {
     expect(results.map((r: any) => r.assessee).sort()).toEqual(['expert', 'expert2', 'expert3', 'expert4', 'expert5', 'reviewer']);
     expect(results.find((r: any) => r.assessee === 'expert3').departId).toBe(await departId('A02A01'));
     expect(await planRow('四季度考核')).toMatchObject({ state: 'running', assesseeCount: 6, taskProgress: '0/19' });
-    const notice = await db().selectFrom('sys_announcement').select(['userIds', 'titile']).where('busId', '=', planId).executeTakeFirstOrThrow();
+    const notice = await db().selectFrom('sys_announcement').select(['userIds', 'titile', 'openType', 'openPage']).where('busId', '=', planId).executeTakeFirstOrThrow();
     expect(notice.titile).toBe('考核任务：四季度考核');
+    // 去处理 opens the assessor's 考核任务.
+    expect(notice).toMatchObject({ openType: 'url', openPage: '/assess/task' });
     expect(notice.userIds.split(',').filter(Boolean)).toHaveLength(7);
     ind = (await db().selectFrom('assess_indicator').select('id').where('planId', '=', planId).orderBy('sortNo').execute()).map((r: any) => r.id);
     // A running plan is no longer edited.

@@ -102,7 +102,8 @@ describe(`live notices over WebSocket [${BACKEND}]`, () => {
     expectOk(await s.api.post('/pms/task/add', { title: '汇总评审意见', assignee: 'reviewer', deadline: '2030-01-31', priority: 'M' }, { token: token.admin }));
     const added = await reviewer.next((m) => m.msgTxt === '新任务：汇总评审意见');
     const task = await (s.db as any).selectFrom('pms_task').select('id').where('title', '=', '汇总评审意见').executeTakeFirstOrThrow();
-    expect(await (s.db as any).selectFrom('sys_announcement').select('busId').where('id', '=', added.msgId).executeTakeFirstOrThrow()).toEqual({ busId: task.id });
+    // 去处理 opens the task from the assignee's 任务管理.
+    expect(await (s.db as any).selectFrom('sys_announcement').select(['busId', 'openPage']).where('id', '=', added.msgId).executeTakeFirstOrThrow()).toEqual({ busId: task.id, openPage: `/pms/task?id=${task.id}` });
     expectOk(await s.api.put('/pms/task/edit', { id: task.id, title: '汇总评审意见', assignee: 'applicant', deadline: '2030-01-31', priority: 'M' }, { token: token.admin }));
     expect(await applicant.next((m) => m.msgTxt === '新任务：汇总评审意见')).toMatchObject({ cmd: 'user' });
     // An edit that keeps the assignee tells nobody again.

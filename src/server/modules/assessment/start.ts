@@ -8,6 +8,9 @@ import { formatDateTime } from '../../util/time.js';
 import { resolveAssessees } from './people.js';
 import { indicatorsOf, PLAN, RESULT, TASK } from './plan-data.js';
 
+/** The page an assessor scores their tasks on (schemas/assess/assess_task.json). */
+const TASK_PAGE = 'assess/TaskList';
+
 /* eslint-disable @typescript-eslint/no-explicit-any */
 
 /** Rows per INSERT: well under SQLite's and PostgreSQL's bound-parameter limits at 16 columns. */
@@ -54,8 +57,10 @@ export async function startPlan(tx: Kysely<any>, planId: string, by: string): Pr
   await tx.updateTable(PLAN).set({ assesseeCount: assessees.length, taskProgress: `0/${tasks.length}` }).where('id', '=', planId).execute();
   const assessors = [...new Set(tasks.map((t) => t.assessor))];
   const title = `考核任务：${String(plan.name)}`;
+  // Every assessor opens their tasks from the one 考核任务 menu entry.
+  const page = await tx.selectFrom('sys_permission').select('url').where('component', '=', TASK_PAGE).where('delFlag', '=', 0).executeTakeFirst() as { url: string | null } | undefined;
   await notifyUsers(tx, {
-    usernames: assessors, title, sender: by, busType: PLAN, busId: planId,
+    usernames: assessors, title, sender: by, busType: PLAN, busId: planId, openPage: page?.url ?? null,
     content: `${title}已开始，请在「人员考核 › 考核任务」中完成您的评分${plan.periodEnd ? `（考核周期截至${String(plan.periodEnd).slice(0, 10)}）` : ''}。`,
   });
   return tasks.length;
