@@ -279,6 +279,58 @@ describe(`the JeecgBoot Vue client's screens [${BACKEND}]`, () => {
     expectOk(await put('/sys/category/edit', { ...children[0], name: 'Vue子类二' }));
   });
 
+  it('部门管理 › 部门权限, 部门角色, 部门角色授权 and their 数据规则 as the client sends them (issue 41)', async () => {
+    const [root] = expectOk(await get('/sys/sysDepart/queryTreeList'));
+    const find = (nodes: any[], url: (n: any) => boolean): any => { for (const n of nodes ?? []) { if (url(n)) return n; const f = find(n.children, url); if (f) return f; } return null; };
+    const menu = find(expectOk(await get('/sys/permission/list')), (n) => n.url === '/isystem/position');
+    const [add, edit] = ['system:position:add', 'system:position:edit'].map((p) => menu.children.find((b: any) => b.perms === p).id);
+    // DepartAuthModal: queryTreeListForRole, queryDepartPermission({departId}); save checked + half-checked keys, last = half-checked then checked as loaded
+    const { treeList } = expectOk(await get('/sys/role/queryTreeList'));
+    expect(find(treeList, (n) => n.key === add)).toMatchObject({ key: add, isLeaf: true });
+    const before: string[] = expectOk(await get('/sys/permission/queryDepartPermission', { departId: root.id }));
+    expectOk(await post('/sys/permission/saveDepartPermission', { departId: root.id, permissionIds: [add, menu.id, menu.parentId].join(','), lastpermissionIds: before.join(',') }), '保存成功！');
+    const loaded: string[] = expectOk(await get('/sys/permission/queryDepartPermission', { departId: root.id }));
+    expect(loaded).toEqual(expect.arrayContaining([add, menu.id, menu.parentId]));
+    expectOk(await post('/sys/permission/saveDepartPermission', { departId: root.id, permissionIds: [add, edit, menu.id, menu.parentId].join(','), lastpermissionIds: [menu.parentId, menu.id, add].join(',') }), '保存成功！');
+    // DepartDataruleModal: GET datarule/{functionId}/{departId}; the menu has no rule yet
+    expect((await get(`/sys/sysDepartPermission/datarule/${menu.id}/${root.id}`)).body).toMatchObject({ success: false, message: '未找到权限配置信息' });
+    expectOk(await post('/sys/permission/addPermissionRule', { permissionId: menu.id, ruleName: 'Vue规则', ruleColumn: 'code', ruleConditions: 'RIGHT_LIKE', ruleValue: 'VUE', status: '1' }));
+    const { datarule } = expectOk(await get(`/sys/sysDepartPermission/datarule/${menu.id}/${root.id}`));
+    expectFields(datarule[0], { id: 'string', ruleName: 'string', permissionId: 'string' });
+    expectOk(await post('/sys/sysDepartPermission/datarule', { permissionId: menu.id, departId: root.id, dataRuleIds: datarule.map((r: any) => r.id).join(',') }), '保存成功!');
+    expect(expectOk(await get(`/sys/sysDepartPermission/datarule/${menu.id}/${root.id}`)).drChecked).toBe(datarule[0].id);
+
+    // DeptRoleInfo: the list mixin's params with the department as deptId
+    const columns = ['roleName', 'roleCode', 'departId_dictText', 'description', 'action'];
+    // SysDepartRoleModal: duplicateCheck on role_code, then the model ({} + the touched inputs) with departId
+    expectOk(await get('/sys/duplicate/check', { tableName: 'sys_depart_role', fieldName: 'role_code', fieldVal: 'vue_drole', dataId: undefined }));
+    expectOk(await post('/sys/sysDepartRole/add', { roleName: 'Vue部门角色', roleCode: 'vue_drole', departId: root.id }), '添加成功！');
+    const row = page(await get('/sys/sysDepartRole/list', { ...listParams({}, columns), deptId: root.id })).find((r) => r.roleCode === 'vue_drole')!;
+    expectFields(row, { id: 'string', roleName: 'string', roleCode: 'string', departId: 'string', departId_dictText: 'string', description: 'string|null' });
+    expect((await get('/sys/duplicate/check', { tableName: 'sys_depart_role', fieldName: 'role_code', fieldVal: 'vue_drole' })).body).toMatchObject({ success: false });
+    expectOk(await get('/sys/duplicate/check', { tableName: 'sys_depart_role', fieldName: 'role_code', fieldVal: 'vue_drole', dataId: row.id }));
+    expectOk(await put('/sys/sysDepartRole/edit', { ...row, description: 'Vue编辑', departId: row.departId }));
+    // DeptRoleAuthModal: queryTreeListForDeptRole({departId}), queryDeptRolePermission({roleId}); checkStrictly, so only the ticked keys
+    const forRole = expectOk(await get('/sys/sysDepartPermission/queryTreeListForDeptRole', { departId: root.id }));
+    expectFields(forRole, { treeList: 'array', ids: 'array' });
+    const held: string[] = expectOk(await get('/sys/sysDepartPermission/queryDeptRolePermission', { roleId: row.id }));
+    expect(held).toEqual([]);
+    expectOk(await post('/sys/sysDepartPermission/saveDeptRolePermission', { roleId: row.id, permissionIds: [menu.id, add].join(','), lastpermissionIds: held.join(',') }), '保存成功！');
+    // DeptRoleDataruleModal: GET datarule/{functionId}/{departId}/{roleId}, then the ticks
+    const offered = expectOk(await get(`/sys/sysDepartRole/datarule/${menu.id}/${root.id}/${row.id}`));
+    expect(offered.datarule.map((r: any) => r.id)).toEqual([datarule[0].id]);
+    expectOk(await post('/sys/sysDepartRole/datarule', { permissionId: menu.id, roleId: row.id, dataRuleIds: datarule[0].id }), '保存成功!');
+    expectOk(await post('/sys/sysDepartRole/datarule', { permissionId: menu.id, roleId: row.id, dataRuleIds: '' }), '保存成功!');
+    // DeptUserInfo › DeptRoleUserModal: the department's roles, the member's, then {userId, newRoleId, oldRoleId}
+    const [admin] = page(await get('/sys/user/list', listParams({ username: 'admin' }, ['username'])));
+    const roles = expectOk(await get('/sys/sysDepartRole/getDeptRoleList', { departId: root.id, userId: admin.id }));
+    expect(roles.map((r: any) => r.id)).toContain(row.id);
+    const mine = expectOk(await get('/sys/sysDepartRole/getDeptRoleByUserId', { userId: admin.id, departId: root.id })).map((r: any) => r.droleId);
+    expectOk(await post('/sys/sysDepartRole/deptRoleUserAdd', { userId: admin.id, newRoleId: [...mine, row.id].join(','), oldRoleId: mine.join(',') }), '添加成功！');
+    expectOk(await post('/sys/sysDepartRole/deptRoleUserAdd', { userId: admin.id, newRoleId: mine.join(','), oldRoleId: [...mine, row.id].join(',') }));
+    expectOk(await del('/sys/sysDepartRole/delete', { id: row.id }));
+  });
+
   it('upload: multipart file with biz, the path answered in message, served under static', async () => {
     const form = new FormData();
     form.append('biz', 'temp');
