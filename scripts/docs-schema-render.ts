@@ -143,9 +143,12 @@ class Reference {
   }
 }
 
-/** The reference's Markdown, and the properties that have no description (each should have one). */
-export function renderSchemaReference(metaSchema: Node): { markdown: string; undescribed: string[] } {
-  const ref = new Reference(metaSchema);
+/**
+ * The reference's Markdown, and the properties that have no description (each should have one).
+ * Takes any object: the meta-schema's literal types are narrower than `Node` can name.
+ */
+export function renderSchemaReference(metaSchema: object): { markdown: string; undescribed: string[] } {
+  const ref = new Reference(metaSchema as Node);
   const lines = [
     '# Schema language reference (English, for contributors)',
     '',
