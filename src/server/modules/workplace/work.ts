@@ -100,7 +100,7 @@ export async function workOf(ctx: AppContext, req: FastifyRequest): Promise<Work
       const states = [...e.states];
       const mine = bothScopes(scope, e.for ? namingUser(schema, e.for, user) : null);
       const base = () => {
-        let q = db.selectFrom(schema.table).where(wf.field, 'in', states);
+        const q = db.selectFrom(schema.table).where(wf.field, 'in', states);
         return mine ? q.where(mine) : q;
       };
       const counts = await base().select([wf.field, (eb: any) => eb.fn.countAll().as('n')]).groupBy(wf.field).execute() as Row[];
