@@ -4,11 +4,12 @@
 // rules, and the formatting the code is written in (@stylistic: the formatting rules left ESLint's core).
 import js from '@eslint/js';
 import stylistic from '@stylistic/eslint-plugin';
+import { defineConfig } from 'eslint/config';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
-export default tseslint.config(
+export default defineConfig(
   { ignores: ['dist/**', 'node_modules/**', 'docs/**', 'public/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
