@@ -2,6 +2,7 @@
 import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter, useLocation } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { PageActiveContext } from '../layouts/basic/pageActive';
 import { OpenRecordFromUrl } from './OpenRecordFromUrl';
 
 function Where() {
@@ -29,5 +30,21 @@ describe('OpenRecordFromUrl', () => {
     const none = vi.fn();
     render(<MemoryRouter initialEntries={['/pms/audit']}><OpenRecordFromUrl load={none} open={open} /></MemoryRouter>);
     expect(none).not.toHaveBeenCalled();
+  });
+
+  it('leaves the address to the page in view: a hidden kept-alive page neither looks the id up nor takes it off', async () => {
+    // 工作台's 去处理 of a 考核任务 while 项目评分 is open in another tab: the id is the task's, not a sheet's.
+    const hidden = vi.fn(async () => ({ success: false, result: null, message: '未找到对应数据' }));
+    const shown = vi.fn(async (id: string) => ({ success: true, result: { id } }));
+    const open = vi.fn();
+    render(
+      <MemoryRouter initialEntries={['/assess/task?id=t1']}>
+        <PageActiveContext.Provider value={false}><OpenRecordFromUrl load={hidden} open={vi.fn()} /></PageActiveContext.Provider>
+        <OpenRecordFromUrl load={shown} open={open} />
+        <Where />
+      </MemoryRouter>,
+    );
+    await waitFor(() => expect(open).toHaveBeenCalledWith({ id: 't1' }));
+    expect(hidden).not.toHaveBeenCalled();
   });
 });
