@@ -1,20 +1,10 @@
 /* eslint-disable @typescript-eslint/no-explicit-any */
 import { randomBytes } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { FastifyInstance } from 'fastify';
-import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../src/server/app.js';
-import { bootstrap } from '../../src/server/bootstrap.js';
 import { expectEnvelope, expectOk } from '../helpers/envelope.js';
-import { ADMIN_PASSWORD, BACKEND, startServer, type ApiResponse, type TestServer } from '../helpers/server.js';
-
-const REDIS_URL = process.env.TEST_STATE_REDIS_URL ?? 'redis://127.0.0.1:6379/3';
-
-interface Instance {
-  app: FastifyInstance;
-  call(method: string, path: string, opts?: { token?: string; body?: unknown }): Promise<ApiResponse>;
-}
+import { ADMIN_PASSWORD, BACKEND, startServer, type TestServer } from '../helpers/server.js';
+import { dropState, stateInstance, type Instance } from '../helpers/state-instances.js';
 
 /**
  * Two instances on one database sharing their state through Redis: a department role revoked on
@@ -26,35 +16,14 @@ describe(`department role changes reach every instance at once [${BACKEND}]`, ()
   let a: Instance;
   let b: Instance;
 
-  const instance = async (): Promise<Instance> => {
-    const { ctx } = await bootstrap({ ...s.app.ctx.config, adminPassword: ADMIN_PASSWORD, redisUrl: REDIS_URL, redisPrefix: prefix });
-    const app = await buildApp(ctx);
-    app.addHook('onClose', async () => { await ctx.db.destroy(); });
-    await app.listen({ port: 0, host: '127.0.0.1' });
-    const base = `http://127.0.0.1:${(app.server.address() as { port: number }).port}${ctx.config.apiBase}`;
-    return {
-      app,
-      call: async (method, path, o = {}) => {
-        const headers: Record<string, string> = o.token ? { 'X-Access-Token': o.token } : {};
-        if (o.body !== undefined) headers['Content-Type'] = 'application/json';
-        const res = await fetch(`${base}${path}`, { method, headers, body: o.body === undefined ? undefined : JSON.stringify(o.body) });
-        const text = await res.text();
-        return { status: res.status, body: JSON.parse(text), text, headers: res.headers };
-      },
-    };
-  };
-
   beforeAll(async () => {
     s = await startServer();
-    [a, b] = [await instance(), await instance()];
+    [a, b] = [await stateInstance(s, prefix), await stateInstance(s, prefix)];
   });
   afterAll(async () => {
     await Promise.all([a?.app.close(), b?.app.close()]);
     await s?.close();
-    const redis = new Redis(REDIS_URL);
-    const keys = await redis.keys(`${prefix}*`);
-    if (keys.length) await redis.del(...keys);
-    await redis.quit();
+    await dropState(prefix);
   });
 
   it('revoking a department role on A ends its menu and button on B at once', async () => {

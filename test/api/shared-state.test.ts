@@ -1,20 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import os from 'node:os';
-import type { FastifyInstance } from 'fastify';
-import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../src/server/app.js';
-import { bootstrap } from '../../src/server/bootstrap.js';
 import { InstanceBeacon } from '../../src/server/state/instances.js';
 import { expect401, expectEnvelope, expectOk, expectRefused } from '../helpers/envelope.js';
-import { ADMIN_PASSWORD, BACKEND, startServer, type ApiResponse, type TestServer } from '../helpers/server.js';
-
-const REDIS_URL = process.env.TEST_STATE_REDIS_URL ?? 'redis://127.0.0.1:6379/3';
-
-interface Instance {
-  app: FastifyInstance;
-  call(method: string, path: string, opts?: { token?: string; body?: unknown; headers?: Record<string, string> }): Promise<ApiResponse>;
-}
+import { ADMIN_PASSWORD, BACKEND, startServer, type TestServer } from '../helpers/server.js';
+import { dropState, stateInstance, type Instance } from '../helpers/state-instances.js';
 
 /**
  * Issue 16: two instances on one database, sharing their state through Redis (db 3, a prefix of
@@ -26,23 +16,7 @@ describe(`two instances sharing state through Redis [${BACKEND}]`, () => {
   let a: Instance;
   let b: Instance;
 
-  const instance = async (): Promise<Instance> => {
-    const { ctx } = await bootstrap({ ...s.app.ctx.config, adminPassword: ADMIN_PASSWORD, redisUrl: REDIS_URL, redisPrefix: prefix, trustProxy: true });
-    const app = await buildApp(ctx);
-    app.addHook('onClose', async () => { await ctx.db.destroy(); });
-    await app.listen({ port: 0, host: '127.0.0.1' });
-    const base = `http://127.0.0.1:${(app.server.address() as { port: number }).port}${ctx.config.apiBase}`;
-    return {
-      app,
-      call: async (method, path, o = {}) => {
-        const headers: Record<string, string> = { ...o.headers, ...(o.token ? { 'X-Access-Token': o.token } : {}) };
-        if (o.body !== undefined) headers['Content-Type'] = 'application/json';
-        const res = await fetch(`${base}${path}`, { method, headers, body: o.body === undefined ? undefined : JSON.stringify(o.body) });
-        const text = await res.text();
-        return { status: res.status, body: JSON.parse(text), text, headers: res.headers };
-      },
-    };
-  };
+  const instance = () => stateInstance(s, prefix, { trustProxy: true });
   const login = async (on: Instance, username: string, password = ADMIN_PASSWORD) =>
     expectOk(await on.call('POST', '/sys/login', { body: { username, password } })).token as string;
   const smsCode = async (mobile: string) =>
@@ -55,10 +29,7 @@ describe(`two instances sharing state through Redis [${BACKEND}]`, () => {
   afterAll(async () => {
     await Promise.all([a?.app.close(), b?.app.close()]);
     await s?.close();
-    const redis = new Redis(REDIS_URL);
-    const keys = await redis.keys(`${prefix}*`);
-    if (keys.length) await redis.del(...keys);
-    await redis.quit();
+    await dropState(prefix);
   });
 
   it('a captcha issued on A is checked on B, once', async () => {
