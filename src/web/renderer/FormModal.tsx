@@ -1,18 +1,23 @@
 import { FormItem, FormLayout, FormTab, PreviewText } from '@formily/antd-v5';
 import { createForm } from '@formily/core';
 import { createSchemaField, FormProvider, Schema, type ISchema } from '@formily/react';
-import { Button, Divider, Modal, Spin, message } from 'antd';
+import { Alert, App, Button, Divider, Modal, Spin, message } from 'antd';
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { compileForm, compileMainForm, type FormMode, type SubForm } from '../../schema/form';
 import type { PageSchema } from '../../schema/types';
+import type { WorkflowTransition } from '../../schema/workflow';
 import { formComponents } from '../widgets';
 import { crudApi, schemaApi, type Row } from './api';
 import { http } from '../api/request';
 import { useActionKeys } from '../api/idempotency';
+import { refusalOf } from '../api/refusal';
 import { useUnsavedGuard } from '../utils/useUnsavedGuard';
 import { linkageEffects } from './linkage-effects';
 import './validate-rules';
 import { HistoryTimeline } from './workflow/HistoryTimeline';
+import { workflowApi } from './workflow/api';
+import { formTransitions, LastOpinion } from './workflow/formWorkflow';
+import { rowTransitions, stateOf } from './workflow/transitions';
 import { panelLoader } from './panels';
 import { SubArrayTable } from './SubArrayTable';
 import { labelled } from './fieldLabel';
@@ -53,6 +58,10 @@ export interface FormModalProps {
   /** The row to edit or show; for `add`, values to start from (a tree node's parent). */
   record: Row | null;
   onClose: (changed: boolean) => void;
+  /** The user's button codes: a workflow page's form offers the transitions they may fire. */
+  held?: (code: string) => boolean;
+  /** Fires a transition on the row shown in 详情 (its buttons: 通过, 退回修改…); the page asks and reloads. */
+  onTransition?: (t: WorkflowTransition, row: Row) => void;
 }
 
 /**
@@ -69,7 +78,7 @@ export function bodyOf(values: Row): Row {
  * The add/edit/detail form of a schema page in a modal: the Formily schema compiled from the page
  * schema, validated with the server's words, saved through the engine's add/edit.
  */
-export function FormModal({ schema, mode, record, onClose }: FormModalProps) {
+export function FormModal({ schema, mode, record, onClose, held, onTransition }: FormModalProps) {
   const api = useMemo(() => crudApi(schema.api), [schema.api]);
   const subs = useSubForms(schema);
   const waitingForSubs = !!(schema.kind === 'main' && schema.subTables?.length) && !subs;
@@ -108,45 +117,100 @@ export function FormModal({ schema, mode, record, onClose }: FormModalProps) {
 
   // One idempotency key per save of the same values: a second click, or 确定 again after an error, is not a second row.
   const actionKeys = useActionKeys();
-  const save = async () => {
-    if (loading) return; // a disabled form skips validation: nothing is saved before the stored row is in
+  const { modal } = App.useApp();
+  /** A new row saved by 提交申报 whose transition was then refused: the form now edits it. */
+  const [savedId, setSavedId] = useState<string>();
+  /** The server's refusal of the last save or transition, kept in view atop the form. */
+  const [problem, setProblem] = useState<string>();
+  const offered = mode === 'detail' ? [] : formTransitions(schema, mode, record, held);
+
+  /** Saves the form; the row's id once the server has it (a plain add does not say it), null when not saved. */
+  const persist = async (wantId: boolean): Promise<{ id?: string; message: string } | null> => {
+    if (loading) return null; // a disabled form skips validation: nothing is saved before the stored row is in
     try {
       await form.submit();
     } catch {
-      return; // the fields show what is wrong
+      return null; // the fields show what is wrong
     }
     setSaving(true);
+    setProblem(undefined);
     try {
       const values = bodyOf(JSON.parse(JSON.stringify(form.values)) as Row);
-      const body = mode === 'add' ? values : { ...values, id: record!.id };
-      const key = actionKeys.for([mode, body]);
-      const res = mode === 'add' ? await api.add(body, { key }) : await api.edit(body, { key });
-      if (res.success) {
-        actionKeys.done([mode, body]);
-        void message.success(res.message || '操作成功');
-        onClose(true);
-      } else void message.warning(res.message);
-    } catch {
-      // the request layer has shown the server's message
+      const id = savedId ?? (mode === 'add' ? undefined : String(record!.id));
+      const body = id === undefined ? values : { ...values, id };
+      const sent = [id === undefined ? 'add' : 'edit', body];
+      const key = actionKeys.for(sent);
+      const res = id !== undefined ? await api.edit(body, { key }) : wantId ? await api.addForId(body, { key }) : await api.add(body, { key });
+      if (!res.success) { setProblem(res.message); void message.warning(res.message); return null; }
+      actionKeys.done(sent);
+      const newId = id === undefined && wantId ? String(res.result) : undefined;
+      if (newId) setSavedId(newId);
+      return { id: id ?? newId, message: res.message };
+    } catch (e) {
+      setProblem(refusalOf(e)); // the request layer has shown it too
+      return null;
     } finally {
       setSaving(false);
     }
   };
+  const save = async () => {
+    const saved = await persist(false);
+    if (!saved) return;
+    void message.success(saved.message || '操作成功');
+    onClose(true);
+  };
+  /** 提交申报: the fields checked, the transition's question asked, the row saved, then the transition fired. */
+  const saveAndFire = async (t: WorkflowTransition) => {
+    if (loading) return;
+    try {
+      await form.validate();
+    } catch {
+      return;
+    }
+    const go = async () => {
+      const saved = await persist(true);
+      if (!saved?.id) return;
+      const body = { id: saved.id, transition: t.name, fromState: savedId || mode === 'add' ? schema.workflow!.initial : stateOf(schema, record!) };
+      try {
+        const res = await workflowApi(schema.api).fire(body, { key: actionKeys.for(['fire', body]) });
+        if (!res.success) { setProblem(res.message); return; }
+        actionKeys.done(['fire', body]);
+        void message.success(res.message || `${t.label}成功！`);
+        onClose(true);
+      } catch (e) {
+        setProblem(refusalOf(e) ?? `${t.label}失败`);
+      }
+    };
+    modal.confirm({ title: t.label, content: t.confirm ?? `确定${t.label}吗？`, onOk: () => { void go(); } });
+  };
 
   // Esc, × and 取消 do not throw away what was typed without asking, nor does closing the browser tab.
-  const cancel = useUnsavedGuard(() => mode !== 'detail' && form.modified, () => onClose(false));
+  const cancel = useUnsavedGuard(() => mode !== 'detail' && form.modified, () => onClose(!!savedId));
 
   const detailLoader = mode === 'detail' && schema.detailPanel ? panelLoader(schema.detailPanel) : undefined;
   const DetailPanel = useMemo(() => (detailLoader ? lazy(detailLoader) : null), [detailLoader]);
 
+  // 详情 carries the transitions the user may fire on the row now (通过, 退回修改, 不通过).
+  const detailTransitions = mode === 'detail' && record && held && onTransition ? rowTransitions(schema, record, held) : [];
   const footer = mode === 'detail'
-    ? [<Button key="close" onClick={() => onClose(false)}>关闭</Button>]
-    : [<Button key="cancel" onClick={cancel}>取消</Button>, <Button key="ok" type="primary" loading={saving} disabled={loading} onClick={save}>确定</Button>];
+    ? [
+      ...detailTransitions.map((t) => <Button key={`workflow:${t.name}`} danger={t.danger} onClick={() => onTransition!(t, record!)}>{t.label}</Button>),
+      <Button key="close" onClick={() => onClose(false)}>关闭</Button>,
+    ]
+    : offered.length
+      ? [
+        <Button key="cancel" onClick={cancel}>取消</Button>,
+        <Button key="draft" loading={saving} disabled={loading} onClick={save}>保存草稿</Button>,
+        ...offered.map((t) => <Button key={`workflow:${t.name}`} type="primary" loading={saving} disabled={loading} onClick={() => { void saveAndFire(t); }}>{t.label}</Button>),
+      ]
+      : [<Button key="cancel" onClick={cancel}>取消</Button>, <Button key="ok" type="primary" loading={saving} disabled={loading} onClick={save}>确定</Button>];
 
   return (
     // The body scrolls and the footer stays in view, however long the form (a rich-text field).
     <Modal open title={TITLES[mode]} width={subs?.length ? 1100 : 800} onCancel={cancel} footer={footer} destroyOnHidden maskClosable={false}
       style={{ top: 40 }} styles={{ body: { maxHeight: 'calc(100vh - 200px)', overflowY: 'auto', overflowX: 'hidden' } }}>
+      {mode === 'edit' && record && <LastOpinion schema={schema} record={record} />}
+      {problem && <Alert className="form-problem" type="error" showIcon message={problem} style={{ marginBottom: 16 }} />}
       <Spin spinning={loading || waitingForSubs}>
         <FormProvider form={form}>
           <FormLayout labelCol={5} wrapperCol={17}>

@@ -98,6 +98,7 @@ export function SchemaList({ schema, fixed, onChanged }: SchemaListProps) {
   const held = useCallback((code: string) => can(code, code), [can]);
   const transition = useTransition(schema, useCallback((fired: Row[]) => {
     if (fired.length > 1) setSelectedIds([]);
+    setForm(null); // fired from 详情: the row has moved on
     refresh();
   }, [refresh]));
   // Selected rows as last seen (the selection outlives paging): a batch transition needs their states.
@@ -233,7 +234,7 @@ export function SchemaList({ schema, fixed, onChanged }: SchemaListProps) {
       />
       {transition.opinionModal}
       {inRouter && features.detail && <OpenRecordFromUrl load={api.queryById} open={(record) => setForm({ mode: 'detail', record })} />}
-      {form && <FormModal schema={schema} mode={form.mode} record={form.record} onClose={(changed) => { setForm(null); if (changed) refresh(); }} />}
+      {form && <FormModal schema={schema} mode={form.mode} record={form.record} held={held} onTransition={(t, row) => transition.fire(t, [row])} onClose={(changed) => { setForm(null); if (changed) refresh(); }} />}
       {panel && Panel && (
         <Suspense fallback={null}>
           <Panel schema={schema} row={panel.row} selectedIds={selectedIds} open onClose={(changed) => { setPanel(null); if (changed) refresh(); }} />

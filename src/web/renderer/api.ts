@@ -39,6 +39,8 @@ export function crudApi(base: string) {
     childList: (pid: string, params: Record<string, unknown> = {}) => http.get<Page | Row[]>(`${base}/childList`, { ...params, pid }),
     queryById: (id: string) => http.get<Row>(`${base}/queryById`, { id }),
     add: (row: Row, opts?: WriteOptions) => http.post<string>(`${base}/add`, row, opts),
+    /** An add answering the new row's id (the form goes on with the row: 提交申报 after 保存草稿). */
+    addForId: (row: Row, opts?: WriteOptions) => http.post<string>(`${base}/add?answer=id`, row, opts),
     edit: (row: Row, opts?: WriteOptions) => http.put<string>(`${base}/edit`, row, opts),
     remove: (id: string, opts?: WriteOptions) => http.delete<string>(`${base}/delete`, { id }, opts),
     removeBatch: (ids: string[], opts?: WriteOptions) => http.delete<string>(`${base}/deleteBatch`, { ids: ids.join(',') }, opts),
