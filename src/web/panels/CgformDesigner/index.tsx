@@ -1,5 +1,6 @@
 import { Alert, App, Button, Col, Drawer, Form, Input, Radio, Row, Space, Spin, Tabs } from 'antd';
 import { useEffect, useRef, useState } from 'react';
+import { problemText, processProblems, type ProcessDesign } from '../../../schema/cgform-process';
 import type { PanelProps } from '../../renderer/panels';
 import { useUnsavedGuard } from '../../utils/useUnsavedGuard';
 import { cgformApi, refusalOf } from './api';
@@ -10,6 +11,9 @@ import { IndexGrid } from './IndexGrid';
 import { LinkageGrid } from './LinkageGrid';
 import { designBody, headOf, newDesign, newField, newSubDesign, toValues, withForeignKey, withTreeFields, yes, type DesignValues } from './model';
 import { MainTableSelect } from './pickers';
+import { ProcessTab } from './ProcessTab';
+import { RowRulesTab } from './RowRulesTab';
+import { columnsOf, importedProcess, processForSave, type RoleOption } from './process-model';
 
 const GRID_TABS: [GridTab, string][] = [['db', '数据库属性'], ['page', '页面属性'], ['check', '校验字段'], ['dict', '字典'], ['foreign', '外键']];
 const TABLE_KINDS = [{ value: 'single', label: '单表' }, { value: 'tree', label: '树表' }, { value: 'main', label: '主表' }, { value: 'sub', label: '附表' }];
@@ -54,6 +58,25 @@ function Designer({ row, open, onClose, mainOf, onSaved }: DesignerProps) {
   const mainTable = Form.useWatch((v: DesignValues) => v?.fields?.find((f) => f?.mainTable)?.mainTable, { form, preserve: true });
   const subs = [...new Set([...(subTableStr ? subTableStr.split(',') : []), ...addedSubs])];
   const kind: TableKind = isTree ? 'tree' : tableType === 2 ? 'main' : tableType === 3 ? 'sub' : 'single';
+  const [process, setProcess] = useState<ProcessDesign | null>(null);
+  const [roles, setRoles] = useState<RoleOption[] | null>(null);
+  const [tab, setTab] = useState('db');
+  const importer = useRef<HTMLInputElement>(null);
+  const problemsNow = () => (process ? processProblems(process, {
+    fields: columnsOf((form.getFieldValue('fields') as DesignValues['fields'] | undefined) ?? []), roles: roles ? new Set(roles.map((r) => r.roleCode)) : undefined,
+  }) : []);
+
+  useEffect(() => {
+    let live = true;
+    // (answers read defensively: a designer opened where these are not served still designs fields)
+    Promise.resolve().then(() => cgformApi.roles())
+      .then((res) => live && setRoles(res?.success && Array.isArray(res.result?.records) ? res.result.records : []), () => live && setRoles([]));
+    if (headId) {
+      Promise.resolve().then(() => cgformApi.process(headId))
+        .then((res) => live && res?.success && Array.isArray(res.result?.states) && setProcess(res.result), () => undefined);
+    }
+    return () => { live = false; };
+  }, [headId]);
 
   useEffect(() => {
     if (!headId || !row) return;
@@ -98,9 +121,38 @@ function Designer({ row, open, onClose, mainOf, onSaved }: DesignerProps) {
   // 取消 and × ask before a changed design is thrown away, and so does closing the browser tab.
   const close = useUnsavedGuard(() => changed.current || form.isFieldsTouched(), () => onClose(addedSubs.length > 0), '设计');
 
+  const changeProcess = (p: ProcessDesign | null) => { mark(); setProcess(p); };
+
+  const exportProcess = () => {
+    if (!process) return;
+    const name = String(form.getFieldValue(['head', 'tableName']) || 'form');
+    const url = URL.createObjectURL(new Blob([JSON.stringify({ process: processForSave(process) }, null, 2)], { type: 'application/json' }));
+    const a = document.createElement('a');
+    a.href = url;
+    a.download = `${name}-process.json`;
+    a.click();
+    URL.revokeObjectURL(url);
+  };
+  const importProcess = async (file: File | undefined) => {
+    if (!file) return;
+    try {
+      changeProcess(importedProcess(await file.text()));
+      void message.success('已导入流程设计，保存后生效');
+    } catch (e) {
+      void message.error(`导入失败：${(e as Error).message}`);
+    }
+  };
+
   const save = async () => {
     if (!(await form.validateFields().then(() => true, () => false))) return;
+    const problems = problemsNow();
+    if (problems.length) {
+      setTab(problems[0].tab === '流程' ? 'process' : 'rowRules');
+      setRefusal(problemText(problems[0]));
+      return;
+    }
     const body = designBody(form.getFieldsValue(true) as DesignValues);
+    body.process = process ? processForSave(process) : null;
     if (headId) body.head.id = headId;
     setSaving(true);
     setRefusal(undefined);
@@ -178,6 +230,8 @@ function Designer({ row, open, onClose, mainOf, onSaved }: DesignerProps) {
             </Row>
           )}
           <Tabs
+            activeKey={tab}
+            onChange={setTab}
             tabBarExtraContent={<Button type="primary" onClick={addField}>新增字段</Button>}
             items={[
               ...GRID_TABS.filter(([key]) => key !== 'foreign' || kind === 'sub').map(([key, label]) => ({
@@ -188,6 +242,25 @@ function Designer({ row, open, onClose, mainOf, onSaved }: DesignerProps) {
               })),
               { key: 'index', label: '索引', children: <IndexGrid /> },
               { key: 'linkage', label: '联动规则', children: <LinkageGrid /> },
+              ...(kind === 'sub' ? [] : [{
+                key: 'process',
+                label: '流程',
+                children: (
+                  <>
+                    <Space style={{ marginBottom: 8 }}>
+                      <Button disabled={!process} onClick={exportProcess}>导出流程</Button>
+                      <Button onClick={() => importer.current?.click()}>导入流程</Button>
+                      <input ref={importer} type="file" accept=".json,application/json" aria-label="导入流程文件" style={{ display: 'none' }}
+                        onChange={(e) => { void importProcess(e.target.files?.[0]); e.target.value = ''; }} />
+                    </Space>
+                    <ProcessTab value={process} onChange={changeProcess} roles={roles} title={String(form.getFieldValue(['head', 'tableTxt']) ?? '')} />
+                  </>
+                ),
+              }, {
+                key: 'rowRules',
+                label: '数据权限',
+                children: <RowRulesTab value={process} onChange={changeProcess} roles={roles} />,
+              }]),
             ]}
           />
         </Form>
