@@ -7,7 +7,7 @@ import { LazyTreeField, levelNodes, type LazyTreeFieldProps } from '../sel_tree/
 /** SPEC §5: the category select's condition must be a JSON string too. */
 export const CATEGORY_CONDITION_MESSAGE = 'JCategorySelect condition传值有误，需要一个json字符串!';
 
-export interface CategorySelectProps extends Pick<LazyTreeFieldProps, 'value' | 'onChange' | 'disabled' | 'readOnly' | 'placeholder'> {
+export interface CategorySelectProps extends Pick<LazyTreeFieldProps, 'value' | 'onChange' | 'disabled' | 'readOnly' | 'placeholder' | 'aria-label'> {
   /** Code of the category whose children are the roots; '0' (default) = the top categories. */
   pcode?: string;
   condition?: unknown;

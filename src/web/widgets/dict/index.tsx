@@ -58,16 +58,16 @@ function DictMultiSelect({ dict, numeric: _numeric, onlyValues, value, onChange,
   return <Select mode="multiple" allowClear {...rest} {...missingProps(missing, rest.placeholder)} options={options} value={split(value)} onChange={(v: string[]) => onChange?.(join(v))} />;
 }
 
-function DictRadio({ dict, numeric, onlyValues, value, onChange, ...rest }: DictProps) {
+function DictRadio({ dict, numeric, onlyValues, value, onChange, 'aria-label': label, ...rest }: DictProps) {
   const options = useChoices(dict, onlyValues);
   if (useMissingDict(dict)) return <span className="ant-form-item-explain-error">{MISSING_DICT_MESSAGE}</span>;
-  return <Radio.Group {...rest} options={options} value={asText(value)} onChange={(e: { target: { value?: unknown } }) => onChange?.(stored(e.target.value, numeric))} />;
+  return <div role="radiogroup" aria-label={label as string | undefined}><Radio.Group {...rest} options={options} value={asText(value)} onChange={(e: { target: { value?: unknown } }) => onChange?.(stored(e.target.value, numeric))} /></div>;
 }
 
-function DictCheckbox({ dict, numeric: _numeric, onlyValues, value, onChange, ...rest }: DictProps) {
+function DictCheckbox({ dict, numeric: _numeric, onlyValues, value, onChange, 'aria-label': label, ...rest }: DictProps) {
   const options = useChoices(dict, onlyValues);
   if (useMissingDict(dict)) return <span className="ant-form-item-explain-error">{MISSING_DICT_MESSAGE}</span>;
-  return <Checkbox.Group {...rest} options={options} value={split(value)} onChange={(v: unknown[]) => onChange?.(join(v as string[]))} />;
+  return <div role="group" aria-label={label as string | undefined}><Checkbox.Group {...rest} options={options} value={split(value)} onChange={(v: unknown[]) => onChange?.(join(v as string[]))} /></div>;
 }
 
 /** A list cell shows the server's `_dictText` (chosen by the table), as tags when there are several. */

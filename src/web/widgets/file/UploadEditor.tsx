@@ -32,6 +32,8 @@ export interface UploadEditorProps {
   prepare?: (file: File) => Promise<File>;
   disabled?: boolean;
   readOnly?: boolean;
+  /** The field's label: the button is named 「label：text」 for a screen reader. */
+  'aria-label'?: string;
 }
 
 /**
@@ -56,7 +58,7 @@ const storedItem = (path: string, name: string): UploadFile => ({ uid: path, nam
  * list is controlled: stored paths come from the value, files on their way (or failed) from local
  * state. Removing a file only drops it from the value: nothing is deleted on the server (SPEC §4).
  */
-export default function UploadEditor({ value, onChange, biz, uploadnum, text = DEFAULT_UPLOAD_TEXT, fileType = 'all', accept, pictures, prepare, disabled, readOnly }: UploadEditorProps) {
+export default function UploadEditor({ value, onChange, biz, uploadnum, text = DEFAULT_UPLOAD_TEXT, fileType = 'all', accept, pictures, prepare, disabled, readOnly, 'aria-label': label }: UploadEditorProps) {
   const kinds = acceptedKinds({ accept });
   const feedback = useFeedback();
   const [pending, setPending] = useState<UploadFile[]>([]);
@@ -145,7 +147,7 @@ export default function UploadEditor({ value, onChange, biz, uploadnum, text = D
   );
   const trigger = !editable || full ? null : pictures
     ? <div><PlusOutlined /><div style={{ marginTop: 8 }}>{text}</div></div>
-    : <><Button icon={<UploadOutlined />} aria-describedby={hintId}>{text}</Button>{hint}</>;
+    : <><Button icon={<UploadOutlined />} aria-label={label ? `${label}：${text}` : undefined} aria-describedby={hintId}>{text}</Button>{hint}</>;
 
   return (
     <>

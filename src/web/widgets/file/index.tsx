@@ -11,12 +11,12 @@ const UploadEditor = lazy(() => import('./UploadEditor'));
 type FileInputProps = Omit<UploadEditorProps, 'pictures' | 'prepare'> & Record<string, unknown>;
 
 /** The `file` view: any file unless `extend.fileType` narrows it; read-pretty shows download links. */
-function FileInput({ value, onChange, biz, uploadnum, text, fileType, accept, disabled, readOnly }: FileInputProps) {
+function FileInput({ value, onChange, biz, uploadnum, text, fileType, accept, disabled, readOnly, 'aria-label': label }: FileInputProps) {
   const field = useField<Field>();
   if (field?.pattern === 'readPretty') return <FileLinks value={value} />;
   return (
     <Suspense fallback={null}>
-      <UploadEditor value={value} onChange={onChange} biz={biz} uploadnum={uploadnum} text={text} fileType={fileType === 'image' || fileType === 'file' ? fileType : 'all'} accept={accept} disabled={disabled} readOnly={readOnly || field?.pattern === 'readOnly'} />
+      <UploadEditor value={value} onChange={onChange} biz={biz} uploadnum={uploadnum} text={text} fileType={fileType === 'image' || fileType === 'file' ? fileType : 'all'} accept={accept} disabled={disabled} readOnly={readOnly || field?.pattern === 'readOnly'} aria-label={label} />
     </Suspense>
   );
 }

@@ -16,6 +16,7 @@ export interface LinkDownProps {
   disabled?: boolean;
   readOnly?: boolean;
   placeholder?: string;
+  'aria-label'?: string;
 }
 
 const text = (v: unknown) => (v === null || v === undefined || v === '' ? undefined : String(v));
@@ -46,7 +47,7 @@ function optionsQuery(field: Field, level: LinkLevel): Record<string, string> | 
  * One level of a cascading select (contract §9.4 querySelectOptions). Its options live in the
  * field's Formily `dataSource`, where the next level finds the chosen row's id.
  */
-export const LinkDownSelect = observer(function LinkDownSelect({ value, onChange, disabled, readOnly, placeholder = '请选择' }: LinkDownProps) {
+export const LinkDownSelect = observer(function LinkDownSelect({ value, onChange, disabled, readOnly, placeholder = '请选择', 'aria-label': label }: LinkDownProps) {
   const field = useField<Field>();
   // Settings are read from the field: React keeps a prop named `key` (the store column) to itself.
   const level = field ? levelOf(field, (field.componentProps ?? {}) as Record<string, unknown>) : undefined;
@@ -75,7 +76,7 @@ export const LinkDownSelect = observer(function LinkDownSelect({ value, onChange
     for (const name of level?.chain.slice(level.index + 1) ?? []) sibling(field, name)?.setValue(null);
   };
   return (
-    <Select allowClear showSearch optionFilterProp="label" placeholder={placeholder} disabled={disabled || readOnly || !level}
+    <Select aria-label={label} allowClear showSearch optionFilterProp="label" placeholder={placeholder} disabled={disabled || readOnly || !level}
       options={options} value={current} onChange={choose} style={{ width: '100%' }} />
   );
 });

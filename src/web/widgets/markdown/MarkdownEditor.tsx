@@ -9,15 +9,17 @@ export interface MarkdownEditorProps {
   disabled?: boolean;
   readOnly?: boolean;
   placeholder?: string;
+  /** The field's label, naming the textarea for a screen reader. */
+  'aria-label'?: string;
 }
 
 /** The `markdown` view: the text typed in a textarea, its rendering beside it (tabs on narrow screens). */
-export default function MarkdownEditor({ value, onChange, disabled, readOnly, placeholder }: MarkdownEditorProps) {
+export default function MarkdownEditor({ value, onChange, disabled, readOnly, placeholder, 'aria-label': label }: MarkdownEditorProps) {
   const wide = Grid.useBreakpoint().md ?? true;
   const preview = useDeferredValue(value ?? '');
   const source = (
     <Input.TextArea
-      aria-label="编辑"
+      aria-label={label ?? '编辑'}
       value={value ?? ''}
       onChange={(e) => onChange?.(e.target.value)}
       disabled={disabled}

@@ -10,7 +10,7 @@ const AreaInput = lazy(() => import('./AreaInput'));
 /** Province/city/district (SPEC §9: a cascader by default, 100% wide; `select` gives three selects). */
 function PcaInput(props: AreaInputProps) {
   return (
-    <Suspense fallback={<Select loading disabled style={{ width: '100%' }} />}>
+    <Suspense fallback={<Select aria-label={props['aria-label']} loading disabled style={{ width: '100%' }} />}>
       <AreaInput {...props} />
     </Suspense>
   );

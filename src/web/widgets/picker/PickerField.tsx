@@ -22,6 +22,7 @@ interface PickerFieldProps {
   disabled?: boolean;
   readOnly?: boolean;
   placeholder?: string;
+  'aria-label'?: string;
   /** The field's `extend`: store, multiple. */
   [setting: string]: unknown;
 }
@@ -38,7 +39,7 @@ export function pickerField(view: 'sel_user' | 'sel_depart', opts: {
   prefetch?: () => void;
 }) {
   const { Modal } = opts;
-  return function PickerField({ value, onChange, disabled, readOnly, placeholder, ...settings }: PickerFieldProps) {
+  return function PickerField({ value, onChange, disabled, readOnly, placeholder, 'aria-label': label, ...settings }: PickerFieldProps) {
     const field = useField<Field>();
     const { multiple, store, dictCode } = pickerFacts(view, settings);
     const { choices, learn } = useChoices(dictCode, splitKeys(value));
@@ -59,6 +60,7 @@ export function pickerField(view: 'sel_user' | 'sel_depart', opts: {
           disabled={disabled || readOnly || field?.pattern === 'readOnly'}
           placeholder={placeholder ?? `请选择${opts.noun}`}
           action={`选择${opts.noun}`}
+          label={label}
           icon={opts.icon}
           onOpen={() => { opts.prefetch?.(); setOpen(true); }}
           onChange={(keys) => onChange?.(keys.join(','))}

@@ -13,10 +13,12 @@ interface Props {
   onOpen: () => void;
   /** A tag removed or the whole value cleared. */
   onChange: (keys: string[]) => void;
+  /** The field's label, naming the input for a screen reader. */
+  label?: string;
 }
 
 /** The field of a popup picker: the chosen names (tags when several), clearable; a press on it or the button opens the picker. */
-export function PickerInput({ choices, multiple, disabled, placeholder, action, icon, onOpen, onChange }: Props) {
+export function PickerInput({ choices, multiple, disabled, placeholder, action, icon, onOpen, onChange, label }: Props) {
   const keys = choices.map((c) => c.key);
   const select = useContext(ConfigProvider.ConfigContext).getPrefixCls('select');
   // Removing a tag or clearing must not open the picker as a press on the field does. A press, not
@@ -27,6 +29,7 @@ export function PickerInput({ choices, multiple, disabled, placeholder, action, 
   return (
     <div style={{ display: 'flex', gap: 4, width: '100%' }}>
       <Select<string | string[]>
+        aria-label={label}
         mode={multiple ? 'multiple' : undefined}
         open={false}
         showSearch={false}

@@ -16,6 +16,7 @@ interface Props extends PopupSettings {
   code?: string;
   disabled?: boolean;
   placeholder?: string;
+  'aria-label'?: string;
 }
 
 /**
@@ -23,7 +24,7 @@ interface Props extends PopupSettings {
  * `orgFields` into the form's `destFields` (this field among them, usually). Misconfigured, it
  * says so in the SPEC's words and stays disabled.
  */
-export function PopupInput({ value, onChange, code, disabled, placeholder, ...rest }: Props) {
+export function PopupInput({ value, onChange, code, disabled, placeholder, 'aria-label': label, ...rest }: Props) {
   const { message } = App.useApp();
   const field = useField<Field>();
   const settings: PopupSettings = { ...rest, popupCode: rest.popupCode ?? code };
@@ -49,6 +50,7 @@ export function PopupInput({ value, onChange, code, disabled, placeholder, ...re
   return (
     <>
       <Input
+        aria-label={label}
         readOnly
         value={text}
         disabled={locked}

@@ -29,13 +29,14 @@ export interface SearchSelectProps extends LegacyDictProps {
    * text. An empty field whose offer is a single row takes it (the one contest open now).
    */
   offer?: Record<string, unknown>;
+  'aria-label'?: string;
 }
 
 /**
  * JSearchSelectTag in async mode (contract §4.5): typing asks `loadDict` for one page of matches,
  * the current value is shown by its text (`loadDictItem`).
  */
-export function SearchSelect({ dict, dictTable, dictText, dictCode, pageSize = DEFAULT_PAGE_SIZE, numeric, value, onChange, disabled, readOnly, placeholder = '请选择', offer }: SearchSelectProps) {
+export function SearchSelect({ dict, dictTable, dictText, dictCode, pageSize = DEFAULT_PAGE_SIZE, numeric, value, onChange, disabled, readOnly, placeholder = '请选择', offer, 'aria-label': label }: SearchSelectProps) {
   const field = useField<Field>();
   const code = tableDictCode(dict, { dictTable, dictText, dictCode });
   const offered = code && offer ? `${code},${JSON.stringify(offer)}` : code;
@@ -84,6 +85,7 @@ export function SearchSelect({ dict, dictTable, dictText, dictCode, pageSize = D
   };
   return (
     <Select
+      aria-label={label}
       allowClear
       showSearch
       filterOption={false}

@@ -9,7 +9,7 @@ import { LazyTreeField, levelNodes, type LazyTreeFieldProps } from './LazyTreeFi
 /** SPEC §5. */
 export const TREE_CONDITION_MESSAGE = 'JTreeSelect condition传值有误，需要一个json字符串!';
 
-export interface DictTreeSelectProps extends LegacyDictProps, Pick<LazyTreeFieldProps, 'value' | 'onChange' | 'disabled' | 'readOnly' | 'placeholder'> {
+export interface DictTreeSelectProps extends LegacyDictProps, Pick<LazyTreeFieldProps, 'value' | 'onChange' | 'disabled' | 'readOnly' | 'placeholder' | 'aria-label'> {
   /** The tree's table dictionary: `{table, text, value}` or JTreeSelect's `table,text,code`. */
   dict?: DictRef | string;
   pidField?: string;

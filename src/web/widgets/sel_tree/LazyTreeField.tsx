@@ -27,13 +27,14 @@ export interface LazyTreeFieldProps {
   disabled?: boolean;
   readOnly?: boolean;
   placeholder?: string;
+  'aria-label'?: string;
 }
 
 /**
  * A tree select field (sel_tree, cat_tree): stores node keys, several comma-joined; shows them by
  * their labels (echo), as plain text when read-pretty.
  */
-export function LazyTreeField({ source, loadLevel, fetchTexts, multiple, value, onChange, disabled, readOnly, placeholder = '请选择' }: LazyTreeFieldProps) {
+export function LazyTreeField({ source, loadLevel, fetchTexts, multiple, value, onChange, disabled, readOnly, placeholder = '请选择', 'aria-label': label }: LazyTreeFieldProps) {
   const field = useField<Field>();
   const keys = valuesOf(value);
   const { labels, remember } = useEcho(source, keys, fetchTexts);
@@ -45,9 +46,9 @@ export function LazyTreeField({ source, loadLevel, fetchTexts, multiple, value, 
     onChange?.(picked.length ? picked.map(([k]) => k).join(',') : null);
   };
   return (
-    <Suspense fallback={<Select loading disabled placeholder={placeholder} style={{ width: '100%' }} />}>
+    <Suspense fallback={<Select aria-label={label} loading disabled placeholder={placeholder} style={{ width: '100%' }} />}>
       <TreeSelectEditor source={source ?? ''} loadLevel={source ? loadLevel : async () => []} keys={keys} labels={labels}
-        multiple={multiple} disabled={off} placeholder={placeholder} onPick={pick} />
+        multiple={multiple} disabled={off} placeholder={placeholder} label={label} onPick={pick} />
     </Suspense>
   );
 }

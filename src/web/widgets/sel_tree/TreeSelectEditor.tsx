@@ -19,6 +19,8 @@ export interface TreeSelectEditorProps {
   multiple?: boolean;
   disabled?: boolean;
   placeholder?: string;
+  /** The field's label, naming the input for a screen reader. */
+  label?: string;
   onPick: (picked: [string, string][]) => void;
 }
 
@@ -26,7 +28,7 @@ export interface TreeSelectEditorProps {
  * The editing tree: its roots on mount, then the children of a node when it is expanded — never
  * the whole tree, so a tree of thousands of nodes costs one level per click.
  */
-export default function TreeSelectEditor({ source, loadLevel, keys, labels, multiple, disabled, placeholder, onPick }: TreeSelectEditorProps) {
+export default function TreeSelectEditor({ source, loadLevel, keys, labels, multiple, disabled, placeholder, label, onPick }: TreeSelectEditorProps) {
   const [nodes, setNodes] = useState<FlatNode[]>([]);
   const latest = useRef(loadLevel);
   latest.current = loadLevel;
@@ -67,6 +69,7 @@ export default function TreeSelectEditor({ source, loadLevel, keys, labels, mult
 
   return (
     <TreeSelect
+      aria-label={label}
       allowClear
       showSearch
       labelInValue
