@@ -7,11 +7,12 @@ import styles from './Carousel.module.css';
 
 const INTERVAL = 5000;
 
-function BannerLink({ banner, children }: { banner: WebBanner; children: ReactNode }) {
+/** `hidden`: a slide out of view keeps its link out of the Tab order, as it is out of the reading order (aria-hidden). */
+function BannerLink({ banner, hidden, children }: { banner: WebBanner; hidden: boolean; children: ReactNode }) {
   const link = banner.link?.trim();
   if (!link) return <>{children}</>;
-  if (/^https?:\/\//i.test(link)) return <a href={link} target="_blank" rel="noopener noreferrer">{children}</a>;
-  if (link.startsWith('/') && !link.startsWith('//')) return <Link to={link}>{children}</Link>;
+  if (/^https?:\/\//i.test(link)) return <a href={link} target="_blank" rel="noopener noreferrer" tabIndex={hidden ? -1 : undefined}>{children}</a>;
+  if (link.startsWith('/') && !link.startsWith('//')) return <Link to={link} tabIndex={hidden ? -1 : undefined}>{children}</Link>;
   return <>{children}</>;
 }
 
@@ -41,7 +42,7 @@ export function Carousel({ banners }: { banners: WebBanner[] }) {
       <div className={styles.track} style={{ transform: `translateX(-${index * 100}%)` }}>
         {banners.map((b, i) => (
           <div key={b.id} className={styles.slide} aria-hidden={i !== index} role="group" aria-roledescription="slide" aria-label={`${i + 1} / ${count}`}>
-            <BannerLink banner={b}>
+            <BannerLink banner={b} hidden={i !== index}>
               <Img src={b.image} alt={b.title} className={styles.image} eager={i === 0} />
               <div className={styles.caption}><div className="site-container">{b.title}</div></div>
             </BannerLink>

@@ -1,12 +1,19 @@
 import { useEffect, useState } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { LOGIN_PATH, staticUrl, WEB_BASE } from '../../app/config';
+import { setDisplayMode, useDisplayMode, type DisplayMode } from '../lib/display-modes';
 import { FALLBACK_SITE_NAME, useSiteInfo } from '../lib/site-info';
 import { activeSection, SECTIONS } from '../nav';
 import styles from './Header.module.css';
 
 /** The back office's login page is the other entry: reached by a full page load, not the site's router. */
 export const LOGIN_URL = `${WEB_BASE}${LOGIN_PATH}`;
+
+/** A 适老化 switch: a toggle button that says whether its mode is on. */
+function ModeToggle({ mode, label }: { mode: DisplayMode; label: string }) {
+  const on = useDisplayMode(mode);
+  return <button type="button" className={styles.mode} aria-pressed={on} onClick={() => setDisplayMode(mode, !on)}>{label}</button>;
+}
 
 export function Header() {
   const site = useSiteInfo();
@@ -27,6 +34,10 @@ export function Header() {
           <span>{name}</span>
         </Link>
         {site?.race?.title && <span className={styles.race}>{site.race.title}</span>}
+        <div className={styles.modes} role="group" aria-label="显示设置">
+          <ModeToggle mode="largeText" label="大字号" />
+          <ModeToggle mode="highContrast" label="高对比度" />
+        </div>
         <a className={styles.login} href={LOGIN_URL}>{loginLabel}</a>
         <button
           type="button"
