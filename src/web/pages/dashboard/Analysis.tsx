@@ -63,7 +63,7 @@ export default function Analysis() {
           <Col xs={12} lg={6}><FigureCard testId="submitted" title="已提交" value={data?.totals.submitted ?? '-'} icon={<AuditOutlined />} to={list} /></Col>
           <Col xs={12} lg={6}><FigureCard testId="passed" title="审核通过" value={data?.totals.passed ?? '-'} icon={<CheckCircleOutlined />} to={list} /></Col>
           <Col xs={12} lg={6}><FigureCard testId="scored" title="已完成评分" value={data?.totals.scored ?? '-'} icon={<StarOutlined />} to={scoreList} /></Col>
-          <Col xs={24} lg={16}><Card size="small" title="每日提交申报（近 30 天）"><G2Chart spec={perDay} height={280} /></Card></Col>
+          <Col xs={24} lg={16}><Card size="small" title="每日提交申报（近 30 天）"><G2Chart spec={perDay} height={280} title="每日提交申报（近 30 天）" fieldNames={{ day: '日期', count: '提交数' }} /></Card></Col>
           <Col xs={24} lg={8}>
             <Card size="small" title="审核与评分进度">
               <Typography.Text>审核进度（已审 {data?.audit.audited ?? 0} / 已提交 {data?.audit.submitted ?? 0}）</Typography.Text>
@@ -75,8 +75,8 @@ export default function Analysis() {
               <Typography.Text>已完成评分项目 {data?.scoring.scored ?? 0} / 进入评审 {data?.scoring.projects ?? 0}</Typography.Text>
             </Card>
           </Col>
-          <Col xs={24} lg={12}><Card size="small" title="各赛道申报数"><G2Chart spec={byTrack} height={280} /></Card></Col>
-          <Col xs={24} lg={12}><Card size="small" title="各地区申报数"><G2Chart spec={byRegion} height={280} /></Card></Col>
+          <Col xs={24} lg={12}><Card size="small" title="各赛道申报数"><G2Chart spec={byTrack} height={280} title="各赛道申报数" fieldNames={{ label: '赛道', count: '申报数' }} /></Card></Col>
+          <Col xs={24} lg={12}><Card size="small" title="各地区申报数"><G2Chart spec={byRegion} height={280} title="各地区申报数" fieldNames={{ label: '地区', count: '申报数' }} /></Card></Col>
         </>
       )}
     </Row>

@@ -85,3 +85,12 @@ it('draws at once where the browser cannot tell what is in view', async () => {
   await settle();
   expect(made).toHaveLength(1);
 });
+
+it('is an image named by its title, its data following as a table for a screen reader (WCAG 1.1.1)', () => {
+  const spec = { type: 'interval', data: [{ label: '信息技术', count: 12 }, { label: '先进制造', count: 7 }], encode: { x: 'label', y: 'count' } } as never;
+  const view = render(<G2Chart spec={spec} height={200} title="各赛道申报数" fieldNames={{ label: '赛道', count: '申报数' }} />);
+  expect(view.getByRole('img').getAttribute('aria-label')).toBe('各赛道申报数，共 2 项数据，见下方数据表');
+  const table = view.getByRole('table', { name: '各赛道申报数' });
+  expect(table.className).toBe('visually-hidden');
+  expect([...table.querySelectorAll('tr')].map((tr) => tr.textContent)).toEqual(['赛道申报数', '信息技术12', '先进制造7']);
+});
