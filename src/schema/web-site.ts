@@ -217,6 +217,12 @@ export type WebDetailKind = keyof typeof WEB_DETAIL_API;
 
 /** Uploaded and seeded images are served from here (a relative path is appended, e.g. `web/qr/a.png`). */
 /** A published contest's ranking (GET /web/ranking): per track, in rank order; never who scored what. */
+/**
+ * How a published ranking orders projects of the same final score (scoring.ts `rankWithin`, said in
+ * words): shown under the public ranking and the back office's 评审排名.
+ */
+export const TIE_BREAK_RULE = '同分时依次比较：全部评分的平均分（含最高分和最低分）高者在前，评分份数多者在前，提交申报时间早者在前；仍相同则名次并列。';
+
 export interface WebRanking {
   id: string;
   title: string;

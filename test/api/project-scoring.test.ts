@@ -247,6 +247,11 @@ describe(`contest scoring: assign, score, publish [${BACKEND}]`, () => {
         ['丙', 1, 90, 3], ['甲', 2, 80, 5], ['丁', 3, 80, 3], ['戊', 3, 80, 3], ['乙', 5, 80, 5],
       ]);
       expect(ranking[0]).toMatchObject({ track: 'it', track_dictText: '信息技术' });
+      // Where a final score is shared, what decided the place is said (the rule: docs/schema-language.md).
+      expect(ranking.map((r: any) => [r.name, r.tieBreak])).toEqual([
+        ['丙', null], ['甲', '同分，按评分份数排序（5份）'], ['丁', '并列第3名：最终得分、平均分、评分份数和提交时间均相同'],
+        ['戊', '并列第3名：最终得分、平均分、评分份数和提交时间均相同'], ['乙', '同分，按全部评分平均分排序（76.00分）'],
+      ]);
       const all = expectOk(await s.api.get(`/pms/race/ranking?id=${race}`, { token: admin }));
       expect(all.map((r: any) => r.name)).toContain('己');
       refused(await s.api.get('/pms/race/ranking?id=nope', { token: admin }), 404, '赛事不存在');
@@ -262,7 +267,8 @@ describe(`contest scoring: assign, score, publish [${BACKEND}]`, () => {
       await wb.xlsx.load(await res.arrayBuffer());
       const rows: unknown[][] = [];
       wb.worksheets[0].eachRow((row) => rows.push((row.values as unknown[]).slice(1)));
-      expect(rows[2]).toEqual(['赛道', '排名', '项目名称', '申报单位', '最终得分', '评分份数']);
+      expect(rows[2]).toEqual(['赛道', '排名', '项目名称', '申报单位', '最终得分', '评分份数', '分配份数', '同分说明']);
+      expect(rows[4].slice(5)).toEqual([5, 5, '同分，按评分份数排序（5份）']);
       expect(rows.slice(3).map((r) => [r[0], r[1], r[2], r[4]])).toEqual([['信息技术', 1, '丙', 90], ['信息技术', 2, '甲', 80], ['信息技术', 3, '丁', 80], ['信息技术', 3, '戊', 80], ['信息技术', 5, '乙', 80]]);
       expect((await fetch(`${s.apiUrl}/pms/race/exportRanking?id=${race}`, { headers: { 'X-Access-Token': applicant } })).status).toBe(403);
     });
@@ -285,6 +291,25 @@ describe(`contest scoring: assign, score, publish [${BACKEND}]`, () => {
       expect((await mine()).every((p: any) => p.finalScore === null && p.rank === null)).toBe(true);
       expect((await mine(admin)).find((p: any) => p.name === '甲').rank).toBe(2);
       expect(expectOk(await s.api.get('/web/ranking')).find((r: any) => r.id === race)).toBeUndefined();
+    });
+
+    it('marks a project scored by fewer sheets than assigned, and lists one with none in yet, unranked', async () => {
+      const partly = async (name: string, assigned: number, totals: number[]) => {
+        expectOk(await s.api.post('/pms/project/add', { raceId: race, name, track: 'bio', orgName: '评审测试单位', leader: '孙工', leaderPhone: '13800138222' }, { token: applicant }));
+        const id = (await db().selectFrom('pms_project').select('id').where('name', '=', name).executeTakeFirstOrThrow()).id;
+        await db().updateTable('pms_project').set({ state: 'passed', submitTime: '2026-11-03 09:00:00' }).where('id', '=', id).execute();
+        expectOk(await s.api.post('/pms/project/assignExperts', { projectId: id, experts: experts.slice(0, assigned).join(',') }, { token: admin }));
+        for (const [k, total] of totals.entries()) {
+          const r = await reviewOf(id, experts[k]);
+          const ind = (await sheet(r.id, tokens[experts[k]])).indicators[0].id;
+          expectOk(await save(r.id, { [ind]: total }, tokens[experts[k]]));
+          expectOk(await submit(r.id, tokens[experts[k]]));
+        }
+      };
+      await partly('庚', 3, [90, 80]);
+      await partly('辛', 2, []);
+      const bio = expectOk(await s.api.get(`/pms/race/ranking?id=${race}&track=bio`, { token: admin }));
+      expect(bio.map((r: any) => [r.name, r.rank, r.finalScore, r.reviews, r.assigned])).toEqual([['庚', 1, 85, 2, 3], ['己', 2, 70, 1, 1], ['辛', null, null, 0, 2]]);
     });
   });
 });

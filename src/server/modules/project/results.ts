@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import { aggregate, rankWithin } from '../../../schema/scoring.js';
+import { tieNotes } from '../../../schema/ranking-notes.js';
 import type { PageSchema } from '../../../schema/types.js';
 import { writeWorkbook } from '../../crud/excel.js';
 import type { Row } from '../../crud/hooks.js';
@@ -27,10 +28,12 @@ const RANKING_SHEET = {
     { name: 'track', label: '赛道', type: 'string' }, { name: 'rank', label: '排名', type: 'int' },
     { name: 'name', label: '项目名称', type: 'string' }, { name: 'orgName', label: '申报单位', type: 'string' },
     { name: 'finalScore', label: '最终得分', type: 'decimal' }, { name: 'reviews', label: '评分份数', type: 'int' },
+    { name: 'assigned', label: '分配份数', type: 'int' }, { name: 'tieBreak', label: '同分说明', type: 'string' },
   ],
 } as unknown as PageSchema;
 
-interface Scored { id: string; name: string; orgName: string; track: string; submitTime: string; totals: number[]; finalScore: number | null }
+/** A passed project: its submitted totals, how many sheets it was given (submitted or not), its final score. */
+interface Scored { id: string; name: string; orgName: string; track: string; submitTime: string; totals: number[]; assigned: number; finalScore: number | null }
 
 /** Every passed project of a contest with its submitted totals and final score. */
 async function scoredProjects(db: Kysely<any>, raceId: string): Promise<{ projects: Scored[]; pending: number }> {
@@ -38,8 +41,10 @@ async function scoredProjects(db: Kysely<any>, raceId: string): Promise<{ projec
     .where('raceId', '=', raceId).where('state', '=', 'passed').execute() as Row[];
   const reviews = await db.selectFrom(REVIEW).select(['projectId', 'state', 'total']).where('raceId', '=', raceId).execute() as Row[];
   const totals = new Map<string, number[]>();
+  const assigned = new Map<string, number>();
   let pending = 0;
   for (const r of reviews) {
+    assigned.set(String(r.projectId), (assigned.get(String(r.projectId)) ?? 0) + 1);
     if (r.state !== 'submitted') { pending += 1; continue; }
     totals.set(String(r.projectId), [...(totals.get(String(r.projectId)) ?? []), Number(r.total)]);
   }
@@ -47,7 +52,7 @@ async function scoredProjects(db: Kysely<any>, raceId: string): Promise<{ projec
     pending,
     projects: projects.map((p) => {
       const t = totals.get(String(p.id)) ?? [];
-      return { id: String(p.id), name: String(p.name), orgName: String(p.orgName ?? ''), track: String(p.track), submitTime: String(p.submitTime ?? ''), totals: t, finalScore: aggregate(t) };
+      return { id: String(p.id), name: String(p.name), orgName: String(p.orgName ?? ''), track: String(p.track), submitTime: String(p.submitTime ?? ''), totals: t, assigned: assigned.get(String(p.id)) ?? 0, finalScore: aggregate(t) };
     }),
   };
 }
@@ -68,9 +73,11 @@ async function tellApplicants(tx: Kysely<any>, schema: PageSchema, projects: Sco
   }
 }
 
+const RANK_KEYS = { group: (p: Scored) => p.track, score: (p: Scored) => p.finalScore, allTotals: (p: Scored) => p.totals, submitted: (p: Scored) => p.submitTime, name: (p: Scored) => p.name };
+
 /** The ranking per track, in rank order, ties sharing a rank (src/schema/scoring.ts). */
 export function rankingOf(projects: Scored[]) {
-  return rankWithin(projects, { group: (p) => p.track, score: (p) => p.finalScore, allTotals: (p) => p.totals, submitted: (p) => p.submitTime, name: (p) => p.name });
+  return rankWithin(projects, RANK_KEYS);
 }
 
 async function trackLabels(req: FastifyRequest) {
@@ -78,11 +85,25 @@ async function trackLabels(req: FastifyRequest) {
   return (v: string) => items.find((i) => i.value === v)?.text ?? v;
 }
 
+/**
+ * The rows of 评审排名 and its export: each track's ranked projects, each with its sheets submitted of
+ * those assigned and, where it shares its final score, what decided its place (ranking-notes.ts);
+ * then the track's projects given sheets of which none is in yet, unranked.
+ */
 async function rankingRows(req: FastifyRequest, projects: Scored[]) {
   const label = await trackLabels(req);
-  return [...rankingOf(projects)].flatMap(([track, ranked]) => ranked.map(({ item, rank }) => ({
-    track, track_dictText: label(track), rank, id: item.id, name: item.name, orgName: item.orgName, finalScore: item.finalScore, reviews: item.totals.length,
-  })));
+  const row = (p: Scored, rank: number | null, tieBreak: string | null) => ({
+    track: p.track, track_dictText: label(p.track), rank, id: p.id, name: p.name, orgName: p.orgName, finalScore: p.finalScore,
+    reviews: p.totals.length, assigned: p.assigned, tieBreak,
+  });
+  const ranked = rankingOf(projects);
+  const waiting = projects.filter((p) => p.finalScore === null && p.assigned > 0).sort((a, b) => a.name.localeCompare(b.name, 'zh-CN'));
+  const tracks = [...new Set([...ranked.keys(), ...waiting.map((p) => p.track)])];
+  return tracks.flatMap((track) => {
+    const list = ranked.get(track) ?? [];
+    const notes = tieNotes(list, RANK_KEYS);
+    return [...list.map(({ item, rank }) => row(item, rank, notes.get(item) ?? null)), ...waiting.filter((p) => p.track === track).map((p) => row(p, null, null))];
+  });
 }
 
 /**

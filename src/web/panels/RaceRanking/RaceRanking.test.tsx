@@ -16,9 +16,10 @@ const get = vi.mocked(http.get);
 const blob = vi.mocked(http.blob);
 
 const rows: RankingRow[] = [
-  { id: 'a', track: 'it', track_dictText: '信息技术', rank: 1, name: '丙', orgName: '甲公司', finalScore: 90, reviews: 3 },
-  { id: 'b', track: 'it', track_dictText: '信息技术', rank: 2, name: '甲', orgName: '乙公司', finalScore: 80, reviews: 5 },
-  { id: 'c', track: 'bio', track_dictText: '生物医药', rank: 1, name: '己', orgName: '丙公司', finalScore: 70, reviews: 1 },
+  { id: 'a', track: 'it', track_dictText: '信息技术', rank: 1, name: '丙', orgName: '甲公司', finalScore: 80, reviews: 3, assigned: 3, tieBreak: '同分，按全部评分平均分排序（81.00分）' },
+  { id: 'b', track: 'it', track_dictText: '信息技术', rank: 2, name: '甲', orgName: '乙公司', finalScore: 80, reviews: 2, assigned: 3, tieBreak: '同分，按全部评分平均分排序（80.00分）' },
+  { id: 'c', track: 'bio', track_dictText: '生物医药', rank: 1, name: '己', orgName: '丙公司', finalScore: 70, reviews: 1, assigned: 1, tieBreak: null },
+  { id: 'd', track: 'bio', track_dictText: '生物医药', rank: null, name: '庚', orgName: '丁公司', finalScore: null, reviews: 0, assigned: 2, tieBreak: null },
 ];
 
 beforeEach(() => {
@@ -45,5 +46,16 @@ describe('RaceRanking', () => {
     fireEvent.click(screen.getByRole('button', { name: /导出排名/ }));
     await waitFor(() => expect(saveBlob).toHaveBeenCalledWith(expect.any(Blob), '排名测试赛排名.xlsx'));
     expect(blob).toHaveBeenCalledWith('/pms/race/exportRanking', { id: 'r1' });
+  });
+
+  it('marks a project scored by fewer sheets than assigned, and says how a shared score was ordered', async () => {
+    open();
+    expect(await screen.findByText('2/3 份评分')).toBeInTheDocument();
+    expect(screen.getByText('0/2 份评分')).toBeInTheDocument();
+    expect(screen.getByText('2个项目的评分未交齐，其最终得分只按已提交的评分计算')).toBeInTheDocument();
+    expect(screen.getByText('同分，按全部评分平均分排序（81.00分）')).toBeInTheDocument();
+    expect(screen.getByText(/同分时依次比较：全部评分的平均分（含最高分和最低分）高者在前/)).toBeInTheDocument();
+    // One scored by every sheet it was given shows the count alone.
+    expect(screen.getAllByRole('row').find((r) => r.textContent?.includes('己'))?.textContent).not.toContain('份评分');
   });
 });

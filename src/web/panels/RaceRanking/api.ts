@@ -5,11 +5,16 @@ export interface RankingRow {
   id: string;
   track: string;
   track_dictText: string;
-  rank: number;
+  rank: number | null;
   name: string;
   orgName: string;
-  finalScore: number;
+  /** Null while none of its sheets is in (listed after the ranked ones of its track). */
+  finalScore: number | null;
+  /** Sheets submitted, of `assigned` given to experts. */
   reviews: number;
+  assigned: number;
+  /** Where the final score is shared: what decided the place (「同分，按评分份数排序（5份）」, 「并列第3名：…」). */
+  tieBreak: string | null;
 }
 
 export const rankingApi = {

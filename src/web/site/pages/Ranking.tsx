@@ -1,4 +1,4 @@
-import type { WebRanking } from '../../../schema/web-site';
+import { TIE_BREAK_RULE, type WebRanking } from '../../../schema/web-site';
 import { webApi } from '../api/web';
 import { Loaded } from '../components/Status';
 import { useLoad } from '../lib/useLoad';
@@ -16,6 +16,10 @@ export function Ranking() {
   );
 }
 
+/** Whether another project of the same track holds the same rank (a tie the rule could not break). */
+const shared = (race: WebRanking, p: WebRanking['projects'][number]) =>
+  race.projects.some((q) => q !== p && q.track_dictText === p.track_dictText && q.rank === p.rank);
+
 function RaceRanking({ race }: { race: WebRanking }) {
   const tracks = [...new Set(race.projects.map((p) => p.track_dictText))];
   return (
@@ -28,12 +32,13 @@ function RaceRanking({ race }: { race: WebRanking }) {
             <thead><tr><th>排名</th><th>项目</th><th>单位</th><th>得分</th></tr></thead>
             <tbody>
               {race.projects.filter((p) => p.track_dictText === track).map((p) => (
-                <tr key={p.id}><td>{p.rank}</td><td>{p.name}</td><td>{p.orgName}</td><td>{p.finalScore?.toFixed(2)}</td></tr>
+                <tr key={p.id}><td>{p.rank}{shared(race, p) && <small className={styles.tie}>并列</small>}</td><td>{p.name}</td><td>{p.orgName}</td><td>{p.finalScore?.toFixed(2)}</td></tr>
               ))}
             </tbody>
           </table>
         ))}
       </div>
+      <p className={styles.rule}>排名规则：按最终得分从高到低；{TIE_BREAK_RULE}</p>
     </section>
   );
 }
