@@ -24,8 +24,8 @@ export default function AssessSheet({ row, open, onClose }: PanelProps) {
       render: (name: string, ind) => (
         <>
           <div>{name}</div>
-          {ind.description && <div style={{ color: '#8c8c8c', fontSize: 12 }}>{ind.description}</div>}
-          {GRADES.filter(([f]) => ind[f]).map(([f, label]) => <div key={f} style={{ color: '#8c8c8c', fontSize: 12 }}>{label}：{String(ind[f])}</div>)}
+          {ind.description && <div style={{ color: 'rgba(0, 0, 0, 0.6)', fontSize: 12 }}>{ind.description}</div>}
+          {GRADES.filter(([f]) => ind[f]).map(([f, label]) => <div key={f} style={{ color: 'rgba(0, 0, 0, 0.6)', fontSize: 12 }}>{label}：{String(ind[f])}</div>)}
         </>
       ),
     },

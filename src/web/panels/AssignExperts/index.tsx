@@ -58,7 +58,7 @@ export default function AssignExperts({ row, open, onClose }: PanelProps) {
     { title: '总分', dataIndex: 'total', width: 80, render: (v: number | null) => v ?? '—' },
     {
       title: '操作', key: 'ops', width: 260,
-      render: (_, a) => (a.state === 'submitted' ? <span style={{ color: '#8c8c8c' }}>已提交，不能更换</span> : (
+      render: (_, a) => (a.state === 'submitted' ? <span style={{ color: 'rgba(0, 0, 0, 0.6)' }}>已提交，不能更换</span> : (
         <Space>
           <Select
             size="small" style={{ width: 150 }} placeholder="更换为…" aria-label={`更换${a.expert}`} disabled={busy}

@@ -21,7 +21,7 @@ export default function ReviewSheet({ row, open, onClose }: PanelProps) {
   const columns: TableColumnsType<Indicator> = [
     {
       title: '评分项', dataIndex: 'name', width: 180,
-      render: (name: string, ind) => (ind.description ? <><div>{name}</div><div className="review-hint" style={{ color: '#8c8c8c', fontSize: 12 }}>{ind.description}</div></> : name),
+      render: (name: string, ind) => (ind.description ? <><div>{name}</div><div className="review-hint" style={{ color: 'rgba(0, 0, 0, 0.6)', fontSize: 12 }}>{ind.description}</div></> : name),
     },
     { title: '满分', dataIndex: 'maxScore', width: 70 },
     // Where every weight is its maximum the weights change nothing: the column would only puzzle.
