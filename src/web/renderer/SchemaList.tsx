@@ -1,7 +1,7 @@
 import { DeleteOutlined, DownOutlined, ExportOutlined, PlusOutlined } from '@ant-design/icons';
 import { Alert, Button, Card, Dropdown, Modal, Space, message } from 'antd';
-import { lazy, Suspense, useCallback, useMemo, useRef, useState, type ComponentType } from 'react';
-import { useInRouterContext } from 'react-router-dom';
+import { lazy, Suspense, useCallback, useContext, useMemo, useRef, useState, type ComponentType } from 'react';
+import { UNSAFE_NavigationContext } from 'react-router-dom';
 import { listColumns } from '../../schema/columns';
 import type { FormMode } from '../../schema/form';
 import { encodeQuery, queryItems } from '../../schema/query-bar';
@@ -65,7 +65,8 @@ export function SchemaList({ schema, fixed, onChanged }: SchemaListProps) {
     (params) => api.arrived({ ...params, ...fixed }),
   );
   const can = usePagePermission(schema.permission);
-  const inRouter = useInRouterContext();
+  // Not useInRouterContext: it reads the location, so every navigation re-rendered every kept page's list.
+  const inRouter = useContext(UNSAFE_NavigationContext) != null;
   const features = { add: true, edit: true, delete: true, export: true, import: true, detail: true, ...schema.features };
   const [selectedIds, setSelectedIds] = useState<string[]>([]);
   const [form, setForm] = useState<{ mode: FormMode; record: Row | null } | null>(null);
