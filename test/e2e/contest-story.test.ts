@@ -64,19 +64,23 @@ describe('a project declared, returned, resubmitted and passed, in Chromium', ()
     await page.getByRole('button', { name: /新\s*增/ }).click();
     const form = modal('新增');
     const item = (label: string) => form.locator('.ant-formily-item').filter({ hasText: label }).first();
+    // The contest taking declarations now is chosen already, and the only one offered.
+    await expect.poll(() => item('所属赛事').locator('.ant-select-selection-item').textContent()).toBe('第二届科技成果转化创新创业大赛');
     await item('所属赛事').locator('.ant-select').click();
-    await page.keyboard.type('创新创业');
-    await page.locator('.ant-select-dropdown:visible .ant-select-item-option').first().click();
+    await expect.poll(() => page.locator('.ant-select-dropdown:visible .ant-select-item-option').allTextContents()).toEqual(['第二届科技成果转化创新创业大赛']);
+    await page.keyboard.press('Escape');
     await item('项目名称').locator('input').fill(PROJECT);
     await item('赛道').locator('.ant-select').click();
     await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: '信息技术' }).click();
     await item('申报单位').locator('input').fill('颐康科技有限公司');
     await item('项目负责人').locator('input').fill('周敏');
     await item('联系电话').locator('input').fill('1380013');
-    await ok(form);
+    // 保存草稿 and 提交申报, no bare 确定.
+    expect(await form.locator('.ant-modal-footer button').allTextContents()).toEqual(['取 消', '保存草稿', '提交申报']);
+    await form.getByRole('button', { name: '保存草稿' }).click();
     await expect.poll(() => item('联系电话').textContent()).toContain('请输入正确的手机号码');
     await item('联系电话').locator('input').fill('13800138088');
-    await ok(form);
+    await form.getByRole('button', { name: '保存草稿' }).click();
     await toast('添加成功！').waitFor();
     await expect.poll(() => row().textContent()).toContain('草稿');
 
@@ -111,12 +115,17 @@ describe('a project declared, returned, resubmitted and passed, in Chromium', ()
     await expect.poll(() => row().textContent()).toContain('已退回');
     await rowLink('编辑').click();
     const form = modal('编辑');
+    // The reviewer's opinion, who and when, atop the form.
+    const opinion = form.locator('.workflow-last-opinion');
+    await expect.poll(() => opinion.textContent()).toContain('退回修改意见：请补充项目的试点运营数据');
+    expect(await opinion.textContent()).toMatch(/审核人.*\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}/);
+    await page.screenshot({ path: '/tmp/contest-applicant-returned-form.png' });
     await form.locator('.ant-formily-item').filter({ hasText: '项目名称' }).first().locator('input').fill(`${PROJECT}（修订）`);
-    await ok(form);
-    await toast('编辑成功!').waitFor();
-    await rowLink('提交申报').click();
+    // 提交申报 from the form: saved and submitted at once.
+    await form.getByRole('button', { name: '提交申报' }).click();
     await ok(page.locator('.ant-modal-confirm').filter({ hasText: '确定提交申报吗？' }));
     await toast('提交申报成功！').waitFor();
+    await expect.poll(() => row().textContent()).toContain('（修订）');
 
     await rowLink('详情').click();
     const detail = modal('详情');
@@ -126,10 +135,14 @@ describe('a project declared, returned, resubmitted and passed, in Chromium', ()
     await page.screenshot({ path: '/tmp/contest-applicant-history.png' });
   });
 
-  it('the reviewer passes it; the applicant sees 已通过', async () => {
+  it('the reviewer passes it from its 详情; the applicant sees 已通过', async () => {
     await login('reviewer');
     await open('/pms/audit');
-    await rowLink('通过').click();
+    await rowLink('详情').click();
+    const detail = modal('详情');
+    await expect.poll(() => detail.locator('.ant-modal-footer button').allTextContents()).toEqual(['通 过', '退回修改', '不通过', '关 闭']);
+    await page.screenshot({ path: '/tmp/contest-reviewer-detail.png' });
+    await detail.getByRole('button', { name: /^通\s*过$/ }).click();
     const opinion = modal('通过');
     await opinion.locator('textarea').fill('材料齐全');
     await ok(opinion);
