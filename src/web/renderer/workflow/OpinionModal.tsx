@@ -1,6 +1,7 @@
 import { Alert, Form, Input, Modal } from 'antd';
 import { useState } from 'react';
 import type { WorkflowTransition } from '../../../schema/workflow';
+import { useReturnFocus } from '../../utils/useReturnFocus';
 
 /** The server keeps at most this many characters of an opinion. */
 export const OPINION_MAX = 500;
@@ -17,6 +18,7 @@ export interface OpinionModalProps {
 /** Asks the opinion (意见) of a transition, required or not as declared; a refusal stays in view. */
 export function OpinionModal({ transition: t, count, onSubmit, onClose }: OpinionModalProps) {
   const [form] = Form.useForm<{ opinion?: string }>();
+  useReturnFocus();
   const [busy, setBusy] = useState(false);
   const [refusal, setRefusal] = useState<string>();
   const required = t.opinion === 'required';
