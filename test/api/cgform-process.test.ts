@@ -155,6 +155,18 @@ describe(`online form process [${BACKEND}]`, () => {
     }
   });
 
+  it('an import through the online path starts every row in the initial state, owned by the importer', async () => {
+    const { writeWorkbook } = await import('../../src/server/crud/excel.js');
+    const schema = s.app.ctx.schemas.get('demo_patent')!;
+    const sheet = await writeWorkbook(schema, [{ patentName: '导入的专利', state: 'passed' }], 'test');
+    const form = new FormData();
+    form.append('file', new Blob([new Uint8Array(sheet)]), 'patents.xlsx');
+    const res = await fetch(`${s.apiUrl}/online/cgform/api/importXls/${headId}`, { method: 'POST', body: form, headers: { 'X-Access-Token': applicant } });
+    expect((await res.json() as any).message).toBe('文件导入成功！数据行数：1');
+    const row = await (s.db as any).selectFrom('demo_patent').select(['state', 'createBy']).where('patentName', '=', '导入的专利').executeTakeFirstOrThrow();
+    expect(row).toEqual({ state: 'draft', createBy: 'applicant' });
+  });
+
   it('changes a live process safely: a state rows are in is not dropped; a renamed state takes its rows along', async () => {
     const r = await add('待退回');
     expectOk(await fire(r.id, 'submit', applicant));
@@ -186,5 +198,76 @@ describe(`online form process [${BACKEND}]`, () => {
     // the rename is done: the stored design forgets it
     expect(expectOk(await s.api.get(`/online/cgform/api/process/${headId}`, { token: admin })).states.some((x: any) => x.was)).toBe(false);
     expectOk(await fire(r.id, 'submit', applicant), '提交成功！');
+  });
+
+  it('a change to the transitions follows into the menu: a new one gets its button for its roles, a dropped one loses it', async () => {
+    const base = process();
+    const rename = (v: string) => (v === 'returned' ? 'sent_back' : v);
+    const withdraw = process({
+      states: base.states.map((x: any) => (x.value === 'returned' ? { ...x, value: 'sent_back', label: '已驳回' } : x)),
+      workflow: {
+        ...base.workflow, editable: ['draft', 'sent_back'],
+        transitions: [...base.workflow.transitions.filter((t: any) => t.name !== 'pass').map((t: any) => ({ ...t, from: t.from.map(rename), to: rename(t.to) })),
+          { name: 'withdraw', label: '撤回', from: ['pending'], to: 'draft' },
+          { name: 'approve', label: '通过', from: ['pending'], to: 'passed' }],
+      },
+      rowRules: [{ role: 'applicant', own: true }, { role: 'reviewer', states: ['pending', 'passed', 'sent_back'] }],
+      roles: { submit: ['applicant'], withdraw: ['applicant'], reject: ['reviewer'], approve: ['reviewer'] },
+    });
+    expectOk(await s.api.put('/online/cgform/api/editAll', design(withdraw, { id: headId }), { token: admin }), '修改成功！');
+    expectOk(await s.api.post(`/online/cgform/api/doDbSynch/${headId}/normal`, {}, { token: admin }));
+    const actions = async (token: string) => expectOk(await s.api.get('/sys/permission/getUserPermissionByToken', { token })).auth.map((a: any) => a.action);
+    expect(await actions(applicant)).toContain('online:demo_patent:withdraw');
+    expect(await actions(reviewer)).toContain('online:demo_patent:approve');
+    expect(await actions(reviewer)).not.toContain('online:demo_patent:pass');
+    expect(await (s.db as any).selectFrom('sys_permission').select('id').where('perms', '=', 'online:demo_patent:pass').execute()).toEqual([]);
+  });
+});
+
+/** The sub tables of an online main form follow the main's lock and scope (issue 36). */
+describe(`online main form with a process: its sub rows [${BACKEND}]`, () => {
+  let s: TestServer;
+  let admin: string, applicant: string, reviewer: string;
+  beforeAll(async () => {
+    s = await startServer();
+    admin = await s.login('admin');
+    applicant = await s.login('applicant');
+    reviewer = await s.login('reviewer');
+  });
+  afterAll(async () => { await s?.close(); });
+
+  it('edits no sub row of a submitted main row, and shows none of a main row the reader does not reach', async () => {
+    const id = field('id', { dbIsKey: 1, isShowForm: 0, isShowList: 0 });
+    const mainId = expectOk(await s.api.post('/online/cgform/api/addAll', {
+      head: { tableName: 'demo_claim', tableTxt: '报销单', tableType: 2 }, fields: [id, field('claim_no', { dbFieldTxt: '单号' })], indexs: [],
+      process: {
+        states: [{ value: 'draft', label: '草稿' }, { value: 'pending', label: '待审核', final: true }],
+        workflow: { field: 'state', initial: 'draft', editable: ['draft'], transitions: [{ name: 'submit', label: '提交', from: ['draft'], to: 'pending' }] },
+        rowRules: [{ role: 'applicant', own: true }, { role: 'reviewer', states: ['pending'] }],
+        roles: { submit: ['applicant'] },
+      },
+    }, { token: admin }));
+    expectOk(await s.api.post('/online/cgform/api/addAll', {
+      head: { tableName: 'demo_claim_item', tableTxt: '报销明细', tableType: 3, relationType: 0 },
+      fields: [id, field('item', { dbFieldTxt: '费用' }), field('claim_id', { dbFieldTxt: '报销单', dbLength: 32, mainTable: 'demo_claim', mainField: 'id' })], indexs: [],
+    }, { token: admin }));
+    expectOk(await s.api.post(`/online/cgform/api/doDbSynch/${mainId}/normal`, {}, { token: admin }));
+    const roleIds = (await (s.db as any).selectFrom('sys_role').select('id').where('roleCode', 'in', ['applicant', 'reviewer']).execute()).map((r: any) => r.id);
+    expectOk(await s.api.post('/online/cgform/head/addToMenu', { id: mainId, roleIds }, { token: admin }));
+
+    expectOk(await s.api.post('/online/cgform/api/form/demo_claim', { claimNo: 'B1', demo_claim_itemList: [{ item: '车费' }] }, { token: applicant }));
+    const claim = await (s.db as any).selectFrom('demo_claim').selectAll().where('claimNo', '=', 'B1').executeTakeFirstOrThrow();
+    const item = await (s.db as any).selectFrom('demo_claim_item').selectAll().where('claimId', '=', claim.id).executeTakeFirstOrThrow();
+    // a draft: the reviewer reaches neither it nor its items
+    expectEnvelope(await s.api.get(`/online/data/demo_claim/subList/demo_claim_item?mainId=${claim.id}`, { token: reviewer }), { status: 404, success: false, message: '未找到对应数据' });
+    expectOk(await s.api.put('/online/cgform/api/form/demo_claim', { id: claim.id, claimNo: 'B1', demo_claim_itemList: [{ id: item.id, item: '出租车费' }] }, { token: applicant }));
+    expectOk(await s.api.post(`/online/cgform/api/transition/${mainId}`, { id: claim.id, transition: 'submit' }, { token: applicant }), '提交成功！');
+    expect(expectOk(await s.api.get(`/online/data/demo_claim/subList/demo_claim_item?mainId=${claim.id}`, { token: reviewer })).records.map((r: any) => r.item)).toEqual(['出租车费']);
+    // submitted: its items are locked with it
+    expectEnvelope(await s.api.put('/online/cgform/api/form/demo_claim', { id: claim.id, claimNo: 'B1', demo_claim_itemList: [{ id: item.id, item: '改' }] }, { token: applicant }),
+      { status: 409, success: false, message: '当前状态「待审核」不能修改' });
+    expectEnvelope(await s.api.put('/online/cgform/api/form/demo_claim', { id: claim.id, claimNo: 'B1', demo_claim_itemList: [{ id: item.id, item: '出租车费' }, { item: '加' }] }, { token: applicant }),
+      { status: 409, success: false, message: '当前状态「待审核」不能修改' });
+    expect((await (s.db as any).selectFrom('demo_claim_item').select('item').where('claimId', '=', claim.id).execute()).map((r: any) => r.item)).toEqual(['出租车费']);
   });
 });
