@@ -8,7 +8,7 @@ import { BACKEND, startServer, type TestServer } from '../helpers/server.js';
 interface Node { path: string; meta: { title?: string }; hidden?: boolean; children?: Node[] }
 
 /** Each menu folder's title with its entries' paths, as a role's sidebar shows them (hidden entries left out). */
-const sidebar = (nodes: Node[]) => Object.fromEntries(nodes.filter((n) => n.children?.length && !n.hidden)
+const sidebar = (nodes: Node[]): Record<string, string[]> => Object.fromEntries(nodes.filter((n) => n.children?.length && !n.hidden)
   .map((n) => [n.meta.title, n.children!.filter((c) => !c.hidden).map((c) => c.path)]));
 
 /** What each role saw under 项目申报 before the grouping (issue 37), and must still reach. */
@@ -51,7 +51,7 @@ describe(`contest seed: menu groups, contest dates, date checks [${BACKEND}]`, (
 
   it('lets each role reach what it reached before, under the folders above it', async () => {
     for (const [role, paths] of Object.entries(BEFORE)) {
-      expect((await pmsEntries(await menuOf(role))).sort(), role).toEqual([...paths].sort());
+      expect(pmsEntries(await menuOf(role)).sort(), role).toEqual([...paths].sort());
     }
     expect(sidebar(await menuOf('applicant'))).toMatchObject({ 赛事与评审: ['/pms/myProject'], 活动与服务: ['/pms/activity', '/pms/activitySignup', '/pms/feedback'] });
   });
@@ -76,7 +76,7 @@ describe(`contest seed: menu groups, contest dates, date checks [${BACKEND}]`, (
     expect(menu['小程序管理']).toContain('/pms/appletNotice');
     expect(menu['人员考核']).toContain('/pms/dailyWork'); // where the administrator put it
     for (const [role, paths] of Object.entries(BEFORE)) {
-      expect((await pmsEntries(await menuOf(role))).sort(), role).toEqual([...paths].sort());
+      expect(pmsEntries(await menuOf(role)).sort(), role).toEqual([...paths].sort());
     }
     // Once: a folder taken back out stays out.
     await db().updateTable('sysPermission').set({ parentId: pms }).where('url', '=', '/pms/news').execute();
