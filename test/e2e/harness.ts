@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Locator, type Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, expect } from 'vitest';
 import { freePort } from '../helpers/ports.js';
 
 export const ADMIN_PASSWORD = 'Admin@2025';
@@ -115,13 +115,18 @@ export function browserSession(opts: { asAdmin?: boolean; contextOptions?: Brows
     await browser?.close();
     await server?.stop();
   });
+  // A refused request is a state the page handles: an error nobody caught fails the test (issue 37).
+  let uncaught: string[] = [];
   beforeEach(async () => {
+    uncaught = [];
     context = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'zh-CN', ...opts.contextOptions });
+    context.on('page', (p) => p.on('pageerror', (e) => uncaught.push(`${p.url()}: ${e.message}`)));
     page = await context.newPage();
     if (opts.asAdmin) await loginAsAdmin(page, server.baseUrl);
   });
   afterEach(async () => {
     await context?.close();
+    expect(uncaught, 'errors the page did not catch').toEqual([]);
   });
   return { get server() { return server; }, get page() { return page; } };
 }
