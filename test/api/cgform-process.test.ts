@@ -198,6 +198,9 @@ describe(`online form process [${BACKEND}]`, () => {
     // the rename is done: the stored design forgets it
     expect(expectOk(await s.api.get(`/online/cgform/api/process/${headId}`, { token: admin })).states.some((x: any) => x.was)).toBe(false);
     expectOk(await fire(r.id, 'submit', applicant), '提交成功！');
+    // a version restored brings back its process with its page
+    expectOk(await s.api.post('/online/cgform/head/restore', { id: headId, version: 1 }, { token: admin }));
+    expect(expectOk(await s.api.get(`/online/cgform/api/process/${headId}`, { token: admin }))).toEqual(process());
   });
 
   it('a change to the transitions follows into the menu: a new one gets its button for its roles, a dropped one loses it', async () => {

@@ -241,12 +241,13 @@ export class OnlineForms {
     const now = formatDateTime();
     await inTransaction(this.db, async (tx) => {
       await tx.updateTable(HEAD).set({ isDbSynch: 'Y', schemaJson: json, syncedJson: json, updateBy: user, updateTime: now }).where('id', '=', head.id).execute();
-      await tx.insertInto(VERSION).values({ id: newId(), headId: head.id, tableName: schema.table, tableVersion: head.tableVersion, schemaJson: json, createBy: user, createTime: now }).execute();
       await applyProcess(tx, before, schema, process, user);
-      // Renames are done: the stored process forgets them, so the next sync does not move rows again.
-      if (process?.states.some((s) => s.was)) {
-        await tx.updateTable(HEAD).set({ processJson: JSON.stringify({ ...process, states: process.states.map(({ was: _w, ...st }) => st) }) }).where('id', '=', head.id).execute();
-      }
+      // Renames are done: the stored process (and the version kept) forget them, so no later sync moves rows again.
+      const kept = process ? JSON.stringify({ ...process, states: process.states.map(({ was: _w, ...st }) => st) }) : null;
+      if (kept !== head.processJson) await tx.updateTable(HEAD).set({ processJson: kept }).where('id', '=', head.id).execute();
+      await tx.insertInto(VERSION).values({
+        id: newId(), headId: head.id, tableName: schema.table, tableVersion: head.tableVersion, schemaJson: json, processJson: kept, createBy: user, createTime: now,
+      }).execute();
       const menuId = await menuOf(tx, schema);
       if (menuId) await grantTransitions(tx, schema, before, process, menuId, user);
     });
@@ -321,10 +322,10 @@ export class OnlineForms {
   /** Puts a synced version back as the design being edited (sync it again to put it in force). */
   async restore(id: string, version: number, user: string): Promise<void> {
     const head = await this.head(id);
-    const old = await this.db.selectFrom(VERSION).select('schemaJson').where('headId', '=', head.id).where('tableVersion', '=', version).orderBy('createTime', 'desc').executeTakeFirst();
+    const old = await this.db.selectFrom(VERSION).select(['schemaJson', 'processJson']).where('headId', '=', head.id).where('tableVersion', '=', version).orderBy('createTime', 'desc').executeTakeFirst();
     if (!old) throw notFound(`版本 ${version} 不存在`);
     await this.db.updateTable(HEAD).set({
-      schemaJson: old.schemaJson, tableVersion: Number(head.tableVersion) + 1, isDbSynch: head.syncedJson === old.schemaJson ? 'Y' : 'N',
+      schemaJson: old.schemaJson, processJson: old.processJson ?? null, tableVersion: Number(head.tableVersion) + 1, isDbSynch: head.syncedJson === old.schemaJson ? 'Y' : 'N',
       updateBy: user, updateTime: formatDateTime(),
     }).where('id', '=', head.id).execute();
   }
