@@ -5,6 +5,7 @@ import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { http } from '../../api/request';
 import { announceRecordsChanged } from '../../app/liveRecords';
+import { PageActiveContext } from '../../layouts/basic/pageActive';
 import Workplace, { type Todo } from './Workplace';
 
 vi.mock('../../api/request', () => ({ http: { get: vi.fn() } }));
@@ -57,6 +58,21 @@ describe('Workplace', () => {
     expect(screen.getByRole('link', { name: '去处理项目「城市地下管网智能巡检机器人」' })).toHaveAttribute('href', '/pms/audit?id=p1');
     fireEvent.click(row);
     expect(await screen.findByText('项目审核页面')).toBeInTheDocument();
+  });
+
+  it('asks again when its tab is shown again: work done on another page meanwhile is gone', async () => {
+    const queue = (n: number): Todo => ({ key: 'pms_project.pass', label: '待审核项目', count: n, path: '/pms/audit', noun: '项目', byState: [], items: [] });
+    get.mockResolvedValueOnce(envelope(true, [queue(1)]) as never).mockResolvedValue(envelope(true, [queue(0)]) as never);
+    const tab = (active: boolean) => (
+      <MemoryRouter><PageActiveContext.Provider value={active}><Workplace /></PageActiveContext.Provider></MemoryRouter>
+    );
+    const { rerender } = render(tab(true));
+    expect((await screen.findByText('待审核项目')).closest('a')).toHaveTextContent('1');
+    rerender(tab(false));
+    expect(get).toHaveBeenCalledTimes(1);
+    rerender(tab(true));
+    expect(get).toHaveBeenCalledTimes(2);
+    expect(await screen.findByText('暂无')).toBeInTheDocument();
   });
 
   it('says so when the to-dos cannot be loaded', async () => {

@@ -4,6 +4,7 @@ import { Link } from 'react-router-dom';
 import { http } from '../../api/request';
 import { useRecordsChanged } from '../../app/liveRecords';
 import { locationOf } from '../../layouts/basic/menuModel';
+import { usePageActive } from '../../layouts/basic/pageActive';
 
 /** One waiting row, as `GET /sys/workplace/todo` names it, with the page that opens it. */
 export interface TodoItem {
@@ -31,7 +32,7 @@ const breakdown = (t: Todo) => (t.byState ?? []).filter((s) => s.count > 0).map(
 /**
  * 工作台: the work waiting for the signed-in user across pages (as the schemas declare it) and their
  * unread notices. Each entry opens its page; each named row opens its record there. It follows
- * live notices, so new work shows without a reload.
+ * live notices, so new work shows without a reload, and reloads when its tab is shown again.
  */
 export default function Workplace() {
   const [todos, setTodos] = useState<Todo[] | null>(null);
@@ -46,7 +47,9 @@ export default function Workplace() {
       setFailed(true); // the request layer has shown why
     }
   }, []);
-  useEffect(() => { void load(); }, [load]);
+  // Drawn again each time its tab is shown: work done meanwhile (a project passed on 项目审核) is gone from it.
+  const active = usePageActive();
+  useEffect(() => { if (active) void load(); }, [active, load]);
   useRecordsChanged(null, () => void load());
 
   if (failed) return <Card><Empty description="待办加载失败" /></Card>;
