@@ -2,6 +2,7 @@ import ExcelJS from 'exceljs';
 import type { Locator, Page } from 'playwright-core';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { ADMIN_PASSWORD, browserSession, loginThroughForm, type RunningServer } from './harness';
+import { COUNTER, endStep, klmReport, type Step } from './klm';
 
 /**
  * Issues 5 and 19 as an administrator new to the product and a reviewer live it: a management page
@@ -53,38 +54,7 @@ const SUB_FIELDS: DesignRow[] = [
   { name: 'quantity', txt: '数量', type: 'int' },
 ];
 
-/** Counts what a person does: clicks (pointer, in the page), characters typed, and the screens they meet (pages, modals, drawers). */
-const COUNTER = () => {
-  const w = window as unknown as { __clicks: number; __chars: number; __cjk: number; __fields: number; __screens: Set<string> };
-  w.__clicks = 0;
-  w.__fields = 0;
-  w.__chars = 0;
-  w.__cjk = 0;
-  w.__screens = new Set([location.pathname]);
-  document.addEventListener('click', (e) => { if (e.isTrusted) w.__clicks++; }, true);
-  let typingIn: EventTarget | null = null;
-  document.addEventListener('input', (e) => {
-    const typed = e.isTrusted ? (e as InputEvent).data ?? '' : '';
-    // A person points at a field before typing into it (the test fills it directly).
-    if (typed && e.target !== typingIn) { typingIn = e.target; w.__fields++; }
-    w.__chars += typed.length;
-    w.__cjk += typed.match(/[\u4e00-\u9fff]/g)?.length ?? 0;
-  }, true);
-  const seen = () => {
-    w.__screens.add(location.pathname);
-    for (const t of document.querySelectorAll('.ant-modal-title, .ant-drawer-title, .ant-modal-confirm-title')) if (t.textContent) w.__screens.add(t.textContent);
-  };
-  new MutationObserver(seen).observe(document, { childList: true, subtree: true });
-};
-const steps: { step: string; clicks: number; fields: number; chars: number; cjk: number; screens: number }[] = [];
-
-/**
- * A person's time for a step by the keystroke-level model (Card, Moran & Newell): 1.1 s to point
- * plus 0.2 s to click (each field typed into counts one more), 0.28 s a character (an average typist; 0.5 s for Chinese through an input
- * method), 1.35 s to take in each screen. An estimate of a practised user's time, not a newcomer's
- * reading; it says where the minutes go.
- */
-const klmSeconds = (x: (typeof steps)[number]) => (x.clicks + x.fields) * 1.3 + (x.chars - x.cjk) * 0.28 + x.cjk * 0.5 + x.screens * 1.35;
+const steps: Step[] = [];
 
 describe('online form designer in Chromium', () => {
   const session = browserSession({ asAdmin: true, contextOptions: { acceptDownloads: true } });
@@ -99,17 +69,7 @@ describe('online form designer in Chromium', () => {
 
   /** Ends a step: its clicks and screens since the last one. */
   async function step(name: string) {
-    const { clicks, fields, chars, cjk, screens } = await page.evaluate(() => {
-      const w = window as unknown as { __clicks: number; __chars: number; __cjk: number; __fields: number; __screens: Set<string> };
-      const said = { clicks: w.__clicks, fields: w.__fields, chars: w.__chars, cjk: w.__cjk, screens: w.__screens.size };
-      w.__clicks = 0;
-      w.__fields = 0;
-      w.__chars = 0;
-      w.__cjk = 0;
-      w.__screens = new Set([location.pathname]);
-      return said;
-    });
-    steps.push({ step: name, clicks, fields, chars, cjk, screens });
+    steps.push(await endStep(page, name));
   }
   const listRow = (text: string) => page.locator('.schema-page .ant-table-tbody tr.ant-table-row').filter({ hasText: text });
   const ok = (scope: Locator, name: RegExp = /确\s*定/) => scope.getByRole('button', { name }).click();
@@ -354,8 +314,8 @@ describe('online form designer in Chromium', () => {
     await toast('添加成功！').waitFor();
     await form().waitFor({ state: 'detached' });
     await step('use it as the reviewer: add a record with an item');
-    const total = steps.reduce((t, x) => t + klmSeconds(x), 0);
-    console.log(`newcomer flow, per step (clicks, fields typed into, characters typed, screens, keystroke-level estimate):\n${steps.map((x) => `| ${x.step} | ${x.clicks} | ${x.fields} | ${x.chars} | ${x.screens} | ${Math.round(klmSeconds(x))} s |`).join('\n')}\n| total | | | | | ${(total / 60).toFixed(1)} min |`);
+    const { text, seconds: total } = klmReport(steps);
+    console.log(`newcomer flow, per step ${text}`);
     // The issue's aim: the whole flow in under 10 minutes.
     expect(total).toBeLessThan(600);
 
