@@ -28,6 +28,8 @@ const BENCHES = [
   },
   { name: 'renderer', args: ['scripts/bench/renderer.mjs', quick ? '2' : '3'] },
   { name: 'routes', args: ['scripts/bench/routes.mjs'] },
+  { name: 'tabs', args: ['scripts/bench/tabs.mjs'] },
+  { name: 'kept-renders', args: ['scripts/bench/kept-renders.mjs'] },
   { name: 'jobs', args: ['scripts/bench/jobs.mjs'], env: { DURATION: quick ? '8' : '15' } },
 ];
 const only = process.env.ONLY?.split(',');
