@@ -1,4 +1,5 @@
 import type { JSONSchemaType } from 'ajv';
+import { VIEW_TYPES } from './types';
 import { VALUE_CHECK_NAMES } from './value-checks';
 
 const NAME = '^[a-z][a-zA-Z0-9]{0,63}$';
@@ -31,9 +32,7 @@ const NOTIFY_TARGET = {
   ],
 };
 const COLUMN_TYPES = ['string', 'text', 'int', 'long', 'double', 'decimal', 'date', 'datetime', 'time', 'boolean', 'blob'];
-export const VIEWS = ['text', 'password', 'textarea', 'number', 'switch', 'date', 'datetime', 'time', 'radio', 'checkbox', 'list',
-  'list_multi', 'sel_search', 'sel_tree', 'cat_tree', 'link_down', 'sel_user', 'sel_depart', 'popup', 'pca', 'file', 'image',
-  'umeditor', 'markdown', 'hidden'];
+export const VIEWS: string[] = [...VIEW_TYPES];
 
 /** JSON Schema of a page schema: every schema file is checked against it at load. */
 export const pageMetaSchema = {

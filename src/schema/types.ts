@@ -13,11 +13,13 @@ import type { WorkflowSchema } from './workflow';
 /** Column types, named as the online-form designer names them (contract §9.2 db_type). */
 export type ColumnType = 'string' | 'text' | 'int' | 'long' | 'double' | 'decimal' | 'date' | 'datetime' | 'time' | 'boolean' | 'blob';
 
-/** Field views: SPEC §3 view types and the JeecgBoot field-show types. */
-export type ViewType =
-  | 'text' | 'password' | 'textarea' | 'number' | 'switch' | 'date' | 'datetime' | 'time'
-  | 'radio' | 'checkbox' | 'list' | 'list_multi' | 'sel_search' | 'sel_tree' | 'cat_tree' | 'link_down'
-  | 'sel_user' | 'sel_depart' | 'popup' | 'pca' | 'file' | 'image' | 'umeditor' | 'markdown' | 'hidden';
+/** Field views: SPEC §3 view types and the JeecgBoot field-show types (the meta-schema's list too). */
+export const VIEW_TYPES = [
+  'text', 'password', 'textarea', 'number', 'switch', 'date', 'datetime', 'time',
+  'radio', 'checkbox', 'list', 'list_multi', 'sel_search', 'sel_tree', 'cat_tree', 'link_down',
+  'sel_user', 'sel_depart', 'popup', 'pca', 'file', 'image', 'umeditor', 'markdown', 'hidden',
+] as const;
+export type ViewType = (typeof VIEW_TYPES)[number];
 
 /** A dictionary: a code of sys_dict, or a table with its text and value columns. */
 export interface DictRef {
