@@ -7,7 +7,7 @@ import type { FormMode } from '../../schema/form';
 import { encodeQuery, queryItems } from '../../schema/query-bar';
 import { rowMarksOf } from '../../schema/row-marks';
 import type { PageAction, PageSchema } from '../../schema/types';
-import { actionApplies, resolveValues } from './actions';
+import { actionApplies, resolveValues, workPanel } from './actions';
 import { crudApi, sendAction, type Row } from './api';
 import { useActionKeys } from '../api/idempotency';
 import { refusalOf } from '../api/refusal';
@@ -170,6 +170,13 @@ export function SchemaList({ schema, fixed, onChanged }: SchemaListProps) {
     return links;
   }, [can, customRowLinks, features.add, features.delete, features.detail, features.edit, fixed, held, remove, runAction, schema, transition.fire, tree]);
 
+  // A record opened by its address (工作台's 去处理, a notice): its work if its state calls for a panel (评分), else its 详情.
+  const openRecord = (row: Row) => {
+    const work = workPanel(schema.actions, row, (a) => can(a.key, a.permission ?? ''));
+    if (work) runAction(work, row);
+    else setForm({ mode: 'detail', record: row });
+  };
+
   const exportXls = async () => {
     const params = { ...listParams(list.state), ...fixed, ...(selectedIds.length ? { selections: selectedIds.join(',') } : {}) };
     try {
@@ -234,7 +241,7 @@ export function SchemaList({ schema, fixed, onChanged }: SchemaListProps) {
         tree={treeProps}
       />
       {transition.opinionModal}
-      {inRouter && features.detail && <OpenRecordFromUrl load={api.queryById} open={(record) => setForm({ mode: 'detail', record })} />}
+      {inRouter && features.detail && <OpenRecordFromUrl load={api.queryById} open={openRecord} />}
       {form && <FormModal schema={schema} mode={form.mode} record={form.record} held={held} onTransition={(t, row) => transition.fire(t, [row])} onClose={(changed) => { setForm(null); if (changed) refresh(); }} />}
       {panel && Panel && (
         <Suspense fallback={null}>

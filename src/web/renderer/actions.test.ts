@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { PageAction } from '../../schema/types';
-import { actionApplies, resolveValues } from './actions';
+import { actionApplies, resolveValues, workPanel } from './actions';
 
 describe('action values', () => {
   it('reads $field from the row, $ids from the selection, and sends literals as they are', () => {
@@ -23,5 +23,16 @@ describe('action values', () => {
     expect(actionApplies(preview, { isDbSynch: 'Y', tableType: 2 })).toBe(true);
     expect(actionApplies(preview, { isDbSynch: 'Y', tableType: 3 })).toBe(false);
     expect(actionApplies(preview, { isDbSynch: 'N', tableType: 1 })).toBe(false);
+  });
+
+  it('opens a record by address on the panel its state calls for, if the user may use it: 评分 for a sheet waiting, 详情 otherwise', () => {
+    const score: PageAction = { key: 'score', label: '评分', place: 'row', inline: true, panel: 'ReviewSheet', when: { field: 'state', in: ['pending', 'draft'] } };
+    const auth: PageAction = { key: 'auth', label: '授权', place: 'row', inline: true, panel: 'RolePermission' };
+    const ranking: PageAction = { key: 'ranking', label: '评审排名', place: 'row', panel: 'RaceRanking', when: { field: 'state', in: ['pending'] } };
+    const all = () => true;
+    expect(workPanel([auth, ranking, score], { state: 'pending' }, all)).toBe(score);
+    expect(workPanel([auth, ranking, score], { state: 'submitted' }, all)).toBeUndefined();
+    expect(workPanel([score], { state: 'pending' }, () => false)).toBeUndefined();
+    expect(workPanel(undefined, { state: 'pending' }, all)).toBeUndefined();
   });
 });
