@@ -65,3 +65,39 @@ describe('cross-field checks', () => {
     expect(checkPageSchema(race, 'race.json').crossChecks).toHaveLength(4);
   });
 });
+
+describe('sum checks', () => {
+  const plan: PageSchema = {
+    code: 'plan', title: '考核计划', table: 'plan', api: '/plan', permission: 'plan',
+    fields: [
+      { name: 'self', label: '自评权重', type: 'decimal' },
+      { name: 'head', label: '上级评权重', type: 'decimal' },
+      { name: 'peer', label: '同事互评权重', type: 'decimal' },
+      { name: 'name', label: '名称', type: 'string' },
+    ],
+    sumChecks: [{ fields: ['self', 'head', 'peer'], equals: 100, label: '各类评价人权重', unit: '%' }],
+  };
+
+  it('marks every field and says the running sum under the last; an empty one counts 0', () => {
+    expect(crossProblems(plan, { self: 20, head: '50', peer: null })).toEqual([
+      { field: 'self', message: '' },
+      { field: 'head', message: '' },
+      { field: 'peer', message: '各类评价人权重合计须为100%，当前为70%' },
+    ]);
+    expect(crossProblems(plan, { self: 20.5, head: 49.5, peer: 30 })).toEqual([]);
+    expect(crossProblems(plan, { self: 0.1, head: 0.2, peer: 99.7 })).toEqual([]);
+  });
+
+  it('is checked by the server with one message, and an edit touching none of its fields is not refused for it', () => {
+    const enforce = compileLinkageEnforcer(plan)!;
+    expect(enforce({ self: 10, head: 10, peer: 10 }).problem).toBe('各类评价人权重合计须为100%，当前为30%');
+    expect(enforce({ name: '改名' }, { self: 10, head: 10, peer: 10 }).problem).toBeNull();
+    expect(enforce({ peer: 80 }, { self: 10, head: 10, peer: 10 }).problem).toBeNull();
+  });
+
+  it('sums declared numeric form fields only', () => {
+    expect(crossChecksProblem({ ...plan, sumChecks: [{ fields: ['self', 'name'], equals: 100, label: '权重' }] })).toEqual({ path: '/sumChecks/0/fields/1', problem: 'field "name" is of type string: only numbers are summed' });
+    expect(crossChecksProblem({ ...plan, sumChecks: [{ fields: ['self', 'nope'], equals: 100, label: '权重' }] })).toMatchObject({ path: '/sumChecks/0/fields/1' });
+    expect(() => checkPageSchema(JSON.parse(JSON.stringify({ ...plan, sumChecks: [{ fields: ['self'], equals: 100, label: '权重' }] })), 'p.json')).toThrow(/sumChecks/);
+  });
+});

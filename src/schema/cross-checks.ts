@@ -20,6 +20,19 @@ export interface CrossCheck {
 
 export const CROSS_OPS: CrossOp[] = ['gt', 'ge', 'lt', 'le'];
 
+/**
+ * Numeric fields whose values must add up to a total (the kinds of assessor's weights: 100%). The
+ * form marks them all and says the running sum under the last while it is wrong; an empty one counts 0.
+ */
+export interface SumCheck {
+  fields: string[];
+  equals: number;
+  /** What the sum is called in the message: 「各类评价人权重合计须为100%，当前为70%」. */
+  label: string;
+  /** Written after each figure (%). */
+  unit?: string;
+}
+
 const NUMERIC = new Set(['int', 'long', 'double', 'decimal']);
 const DATED = new Set(['date', 'datetime']);
 
@@ -62,7 +75,7 @@ export interface CrossProblem { field: string; message: string }
  * just the checks naming one of these fields (an edit that sends some fields is not refused for a
  * stored pair it does not touch).
  */
-export function crossProblems(schema: Pick<PageSchema, 'fields' | 'crossChecks'>, values: Values, only?: ReadonlySet<string>): CrossProblem[] {
+export function crossProblems(schema: Pick<PageSchema, 'fields' | 'crossChecks' | 'sumChecks'>, values: Values, only?: ReadonlySet<string>): CrossProblem[] {
   const byName = new Map(schema.fields.map((f) => [f.name, f]));
   const out: CrossProblem[] = [];
   for (const c of schema.crossChecks ?? []) {
@@ -72,11 +85,30 @@ export function crossProblems(schema: Pick<PageSchema, 'fields' | 'crossChecks'>
     const d = compare(values[c.field], values[c.than], fa, fb);
     if (d !== undefined && !holds(c.op, d)) out.push({ field: c.field, message: crossCheckMessage(c, fa, fb) });
   }
+  for (const c of schema.sumChecks ?? []) {
+    if (only && !c.fields.some((f) => only.has(f))) continue;
+    const total = sumOf(c.fields.map((f) => values[f]));
+    if (total === undefined || Math.abs(total - c.equals) < 1e-9) continue;
+    // Every field is marked; the last says why, with the running sum.
+    c.fields.forEach((f, i) => out.push({ field: f, message: i === c.fields.length - 1 ? `${c.label}合计须为${c.equals}${c.unit ?? ''}，当前为${total}${c.unit ?? ''}` : '' }));
+  }
   return out;
 }
 
+/** The sum of numeric values, an empty one counting 0 (one decimal kept); undefined when one is not a number. */
+function sumOf(values: unknown[]): number | undefined {
+  let total = 0;
+  for (const v of values) {
+    if (empty(v)) continue;
+    const n = Number(v);
+    if (!Number.isFinite(n)) return undefined;
+    total += n;
+  }
+  return Math.round(total * 1000) / 1000;
+}
+
 /** Why a schema's checks cannot hold, or null: both fields declared, in the form, of types that order alike. */
-export function crossChecksProblem(schema: Pick<PageSchema, 'fields' | 'crossChecks'>): { path: string; problem: string } | null {
+export function crossChecksProblem(schema: Pick<PageSchema, 'fields' | 'crossChecks' | 'sumChecks'>): { path: string; problem: string } | null {
   const byName = new Map(schema.fields.map((f) => [f.name, f]));
   const kind = (f: FieldSchema) => (NUMERIC.has(f.type) ? 'number' : DATED.has(f.type) ? 'date' : f.type === 'time' ? 'time' : null);
   for (const [i, c] of (schema.crossChecks ?? []).entries()) {
@@ -89,6 +121,14 @@ export function crossChecksProblem(schema: Pick<PageSchema, 'fields' | 'crossChe
     if (c.field === c.than) return { path: `/crossChecks/${i}/than`, problem: 'a field cannot be checked against itself' };
     if (kind(byName.get(c.field)!) !== kind(byName.get(c.than)!)) {
       return { path: `/crossChecks/${i}/than`, problem: `"${c.field}" (${byName.get(c.field)!.type}) and "${c.than}" (${byName.get(c.than)!.type}) do not order alike` };
+    }
+  }
+  for (const [i, c] of (schema.sumChecks ?? []).entries()) {
+    for (const [j, name] of c.fields.entries()) {
+      const f = byName.get(name);
+      if (!f || f.virtual) return { path: `/sumChecks/${i}/fields/${j}`, problem: `field "${name}" is not a declared column` };
+      if (f.form === false) return { path: `/sumChecks/${i}/fields/${j}`, problem: `field "${name}" is not in the form` };
+      if (!NUMERIC.has(f.type)) return { path: `/sumChecks/${i}/fields/${j}`, problem: `field "${name}" is of type ${f.type}: only numbers are summed` };
     }
   }
   return null;

@@ -17,9 +17,9 @@ export interface LinkageOutcome {
  * Then the cross-field checks (cross-checks.ts), every one broken named at once; on an edit only
  * those touching a field the body sends. Returns null when the schema has neither.
  */
-export function compileLinkageEnforcer(schema: Pick<PageSchema, 'fields' | 'linkage' | 'crossChecks'>) {
+export function compileLinkageEnforcer(schema: Pick<PageSchema, 'fields' | 'linkage' | 'crossChecks' | 'sumChecks'>) {
   const rules = schema.linkage ?? [];
-  if (!rules.length && !schema.crossChecks?.length) return null;
+  if (!rules.length && !schema.crossChecks?.length && !schema.sumChecks?.length) return null;
   const byName = new Map(schema.fields.map((f) => [f.name, f]));
   const multiple = multipleFields(schema.fields);
   const visibility = visibilityTargets(rules);
@@ -42,7 +42,8 @@ export function compileLinkageEnforcer(schema: Pick<PageSchema, 'fields' | 'link
       }
     }
     const crossed = crossProblems(schema, merged, stored ? new Set(Object.keys(out)) : undefined);
-    if (crossed.length) return { body: out, problem: crossed.map((p) => p.message).join('；') };
+    // A sum's other fields are only marked (an empty message): the last one says why.
+    if (crossed.length) return { body: out, problem: crossed.map((p) => p.message).filter(Boolean).join('；') };
     return { body: out, problem: null };
   };
 }

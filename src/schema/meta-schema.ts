@@ -201,6 +201,20 @@ export const pageMetaSchema = {
         },
       },
     },
+    sumChecks: {
+      description: 'Numeric fields whose values must add up to a total (weights making 100), checked by the server and shown by the form with the running sum.',
+      type: 'array',
+      maxItems: 20,
+      items: {
+        type: 'object', additionalProperties: false, required: ['fields', 'equals', 'label'],
+        properties: {
+          fields: { type: 'array', minItems: 2, maxItems: 20, uniqueItems: true, items: { type: 'string', pattern: NAME }, description: 'The numeric fields summed, in form order; the last shows the message.' },
+          equals: { type: 'number', description: 'The total they must make.' },
+          label: { type: 'string', minLength: 1, maxLength: 40, description: 'What the sum is called in the message (各类评价人权重).' },
+          unit: { type: 'string', maxLength: 10, description: 'Written after each figure in the message (%).' },
+        },
+      },
+    },
     workflow: {
       description: 'The states the rows move through and the transitions that move them; a state changes only on the server, kept in history.',
       type: 'object', additionalProperties: false, required: ['field', 'initial', 'transitions'],

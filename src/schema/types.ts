@@ -1,4 +1,4 @@
-import type { CrossCheck } from './cross-checks';
+import type { CrossCheck, SumCheck } from './cross-checks';
 import type { LinkageRule } from './linkage';
 import type { RowMark } from './row-marks';
 import type { RowRule } from './row-rules';
@@ -194,6 +194,8 @@ export interface PageSchema {
   linkage?: LinkageRule[];
   /** One field ordered against another (cross-checks.ts): an end not before its start. Checked by the server and the form alike. */
   crossChecks?: CrossCheck[];
+  /** Numeric fields that must add up to a total (cross-checks.ts). */
+  sumChecks?: SumCheck[];
   /** States and transitions of the page's rows (workflow.ts): fired on the server only, kept in history. */
   workflow?: WorkflowSchema;
   /** Which rows each role reaches (row-rules.ts), on every data path of the page. */

@@ -137,6 +137,25 @@ describe('linkage effects', () => {
     expect(linkageEffects(dated, 'detail')).toBeUndefined();
   });
 
+  it('marks every summed field while the sum is wrong, with the running sum under the last', async () => {
+    const weighted: PageSchema = {
+      code: 'plan', title: '考核计划', table: 'plan', api: '/plan',
+      fields: ['self', 'head', 'peer'].map((name, i) => ({ name, label: ['自评权重', '上级评权重', '同事互评权重'][i], type: 'decimal' as const, view: 'number' as const })),
+      sumChecks: [{ fields: ['self', 'head', 'peer'], equals: 100, label: '各类评价人权重', unit: '%' }],
+    };
+    const form = createForm({ initialValues: { self: 20, head: 50, peer: 0 }, effects: linkageEffects(weighted, 'add') });
+    render(<App><FormProvider form={form}><SchemaField schema={compileForm(weighted, 'add') as ISchema} /></FormProvider></App>);
+    expect(await screen.findByText('各类评价人权重合计须为100%，当前为70%')).toBeInTheDocument();
+    expect(field(form, 'peer').selfErrors).toEqual(['各类评价人权重合计须为100%，当前为70%']);
+    for (const name of ['self', 'head']) expect(field(form, name).decoratorProps.feedbackStatus).toBe('error');
+    act(() => field(form, 'peer').setValue(10));
+    expect(await screen.findByText('各类评价人权重合计须为100%，当前为80%')).toBeInTheDocument();
+    act(() => field(form, 'peer').setValue(30));
+    await waitFor(() => expect(screen.queryByText(/各类评价人权重合计/)).toBeNull());
+    expect(field(form, 'self').decoratorProps.feedbackStatus).toBeUndefined();
+    expect(await submitErrors(form)).toBe('');
+  });
+
   it('no rules, no effects', () => {
     expect(linkageEffects({ ...schema, linkage: [] }, 'add')).toBeUndefined();
   });

@@ -28,12 +28,16 @@ const CROSS_CHECK = 'CrossCheckError';
  * field as soon as both values are there, kept until either changes to fit. An error feedback, so
  * the form is not submitted meanwhile.
  */
-function crossCheck(schema: Pick<PageSchema, 'fields' | 'crossChecks'>, prefix: string, valuesOf: (field: GeneralField) => Values) {
-  for (const name of new Set((schema.crossChecks ?? []).map((c) => c.field))) {
+function crossCheck(schema: Pick<PageSchema, 'fields' | 'crossChecks' | 'sumChecks'>, prefix: string, valuesOf: (field: GeneralField) => Values) {
+  for (const name of new Set([...(schema.crossChecks ?? []).map((c) => c.field), ...(schema.sumChecks ?? []).flatMap((c) => c.fields)])) {
     onFieldReact(`${prefix}${name}`, (field) => {
       if (!isField(field)) return;
-      const messages = field.display === 'visible' ? crossProblems(schema, valuesOf(field)).filter((p) => p.field === name).map((p) => p.message) : [];
+      const found = field.display === 'visible' ? crossProblems(schema, valuesOf(field)).filter((p) => p.field === name) : [];
+      const messages = found.map((p) => p.message).filter(Boolean);
       field.setFeedback({ type: 'error', code: CROSS_CHECK, messages });
+      // A summed field is marked too, while the last of its sum says why.
+      if (found.length && !messages.length) field.setDecoratorProps({ feedbackStatus: 'error' });
+      else if (field.decoratorProps.feedbackStatus === 'error') field.setDecoratorProps({ feedbackStatus: undefined });
     });
   }
 }
@@ -73,10 +77,11 @@ function follow(schema: Pick<PageSchema, 'fields' | 'linkage'>, mode: FormMode, 
  * a choice they no longer allow. A sub table's rules act within each of its rows. Undefined when
  * no rules apply.
  */
-export function linkageEffects(schema: Pick<PageSchema, 'fields' | 'linkage' | 'crossChecks'>, mode: FormMode, subs: { schema: Pick<PageSchema, 'code' | 'fields' | 'linkage' | 'crossChecks'> }[] = []): ((form: Form) => void) | undefined {
-  const ruled = subs.filter((sub) => sub.schema.linkage?.length || sub.schema.crossChecks?.length);
+export function linkageEffects(schema: Pick<PageSchema, 'fields' | 'linkage' | 'crossChecks' | 'sumChecks'>, mode: FormMode, subs: { schema: Pick<PageSchema, 'code' | 'fields' | 'linkage' | 'crossChecks' | 'sumChecks'> }[] = []): ((form: Form) => void) | undefined {
+  const checked = (s: Pick<PageSchema, 'crossChecks' | 'sumChecks'>) => !!(s.crossChecks?.length || s.sumChecks?.length);
+  const ruled = subs.filter((sub) => sub.schema.linkage?.length || checked(sub.schema));
   const checks = mode !== 'detail';
-  if (!schema.linkage?.length && !(checks && schema.crossChecks?.length) && !ruled.length) return undefined;
+  if (!schema.linkage?.length && !(checks && checked(schema)) && !ruled.length) return undefined;
   return (form) => {
     const own = () => form.values as Values;
     if (schema.linkage?.length) follow(schema, mode, '', own);
