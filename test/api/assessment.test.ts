@@ -193,7 +193,7 @@ describe(`personnel assessment: plan, tasks, results [${BACKEND}]`, () => {
     // each assessee is told the plan ended, with their score, opening their own card
     const told = await db().selectFrom('sys_announcement').select(['msgContent', 'openPage', 'busId']).where('busType', '=', 'assess_result').execute();
     const mine = told.find((n: any) => n.busId === rows.find((y: any) => y.assessee === 'expert').id);
-    expect(mine?.msgContent).toMatch(/^考核计划「.+」已结束，您的考核结果已出：总分 90，等级 excellent。/);
+    expect(mine?.msgContent).toMatch(/^考核计划「.+」已结束，您的考核结果已出：总分 90，等级 优秀。/);
     expect(told.length).toBe(rows.length);
     // Scoring after the end: refused, nothing changed.
     const late = taskOf('expert3', 'expert5');

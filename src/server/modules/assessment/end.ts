@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { SchemaRegistry } from '../../schema/registry.js';
 import { notifyUsers } from '../announcement/notify.js';
 import { recordLink } from '../announcement/record-notice.js';
-import { OPEN_STATES, planOf, RESULT, TASK } from './plan-data.js';
+import { GRADE_TEXT, OPEN_STATES, planOf, RESULT, TASK } from './plan-data.js';
 import { computeResults, writeResults } from './results.js';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
@@ -19,7 +19,7 @@ export async function endPlan(tx: Kysely<any>, schemas: SchemaRegistry, planId: 
   const page = schemas.get(RESULT)!;
   for (const r of results) {
     const title = `考核计划「${String(plan.name)}」已结束，您的考核结果已出`;
-    const score = r.total === null || r.total === undefined ? '暂无有效评分' : `总分 ${Number(r.total)}${r.grade ? `，等级 ${String(r.grade)}` : ''}`;
+    const score = r.total === null || r.total === undefined ? '暂无有效评分' : `总分 ${Number(r.total)}${r.grade ? `，等级 ${GRADE_TEXT[String(r.grade)] ?? String(r.grade)}` : ''}`;
     await notifyUsers(tx, {
       usernames: [String(r.assessee)], title, sender: by, busType: RESULT, busId: String(r.id),
       content: `${title}：${score}。可在「人员考核 › 考核实例」查看结果卡。`,

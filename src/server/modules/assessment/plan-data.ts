@@ -13,6 +13,8 @@ export const RESULT = 'assess_result';
 export const OPEN_STATES = ['pending', 'draft'];
 /** A plan whose results its assessees may read. */
 export const CLOSED_PLAN = ['ended', 'archived'];
+/** The grades' words (dictionary assess_grade), for what a person reads: the results sheet, the notice. */
+export const GRADE_TEXT: Record<string, string> = { excellent: '优秀', good: '良好', pass: '合格', fail: '不合格' };
 
 export async function planOf(db: Kysely<any>, id: string): Promise<Row> {
   const plan = await db.selectFrom(PLAN).selectAll().where('id', '=', id).executeTakeFirst() as Row | undefined;

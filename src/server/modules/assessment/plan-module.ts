@@ -9,7 +9,7 @@ import { inTransaction } from '../../db/transaction.js';
 import { badRequest, ok } from '../../http/result.js';
 import { newId } from '../../util/ids.js';
 import { formatDateTime } from '../../util/time.js';
-import { INDICATOR, PLAN, planOf, RESULT } from './plan-data.js';
+import { GRADE_TEXT, INDICATOR, PLAN, planOf, RESULT } from './plan-data.js';
 import { computeResults } from './results.js';
 import { endPlan } from './end.js';
 import { startPlan } from './start.js';
@@ -36,8 +36,6 @@ const RESULT_SHEET = {
     { name: 'sheets', label: '已提交评分', type: 'int' }, { name: 'weightNote', label: '权重说明', type: 'string' },
   ],
 } as unknown as PageSchema;
-
-const GRADE_TEXT: Record<string, string> = { excellent: '优秀', good: '良好', pass: '合格', fail: '不合格' };
 
 /** The plan's results as the submitted sheets stand, ranked per department, with names for people and departments. */
 async function resultRows(db: Kysely<any>, planId: string) {
