@@ -80,6 +80,8 @@ describe('a process designed in the browser', () => {
     await choose(combo(process, '流转2记录字段'), '审核意见 ← 意见', '审核时间 ← 处理时间');
     await choose(combo(process, '记录标题字段'), '专利名称');
     await process.getByText('创建人').first().waitFor();
+    await expect.poll(() => page.locator('.ant-select-dropdown:visible').count()).toBe(0);
+    await page.screenshot({ path: '/tmp/online-process-designer.png' });
     await step('design the process from the template');
 
     // Each bad input is said with its tab and row, as the server says it.
@@ -107,6 +109,7 @@ describe('a process designed in the browser', () => {
     await toast('已导入流程设计，保存后生效').waitFor();
     await expect.poll(problems).toContain('流程 · 流转第2行「通过」：起始状态「reviewing」不存在');
     expect(await problems()).toContain('流程 · 流转第2行「通过」：角色「boss」不存在');
+    await page.screenshot({ path: '/tmp/online-process-problems.png' });
     await designer.getByRole('button', { name: /保\s*存/ }).click();
     await designer.locator('.ant-alert-error').getByText('流程 · 流转第2行「通过」：起始状态「reviewing」不存在').waitFor();
     await designer.getByLabel('导入流程文件').setInputFiles({ name: 'good.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(exported)) });
@@ -125,6 +128,7 @@ describe('a process designed in the browser', () => {
     await expect.poll(() => rules.getByTestId('process-problems').innerText()).toContain('数据权限 · 第2行「reviewer」：至少选择一个条件');
     await choose(combo(rules, '规则2状态'), '待审核', '已通过', '已退回');
     await expect.poll(() => rules.getByTestId('process-problems').count()).toBe(0);
+    await page.screenshot({ path: '/tmp/online-process-rules.png' });
     await designer.getByRole('button', { name: /保\s*存/ }).click();
     await toast('添加成功！').waitFor();
     await designer.waitFor({ state: 'detached' });
@@ -143,7 +147,6 @@ describe('a process designed in the browser', () => {
     await ok(menu, /添\s*加/);
     await toast('已添加到菜单').waitFor();
     await step('sync and add to the menu');
-    await page.screenshot({ path: '/tmp/online-process-list.png' });
   });
 
   async function openAs(username: string) {
@@ -167,6 +170,7 @@ describe('a process designed in the browser', () => {
     await ok(page.locator('.ant-modal-confirm').filter({ hasText: '确定提交吗？' }));
     await toast('提交成功！').waitFor();
     await expect.poll(() => listRow('一种折叠伞').textContent()).toContain('待审核');
+    await page.screenshot({ path: '/tmp/online-process-list.png' });
     expect((await links('一种折叠伞').locator('a').allTextContents()).map((t) => t.trim())).not.toContain('编辑');
     await step('the applicant adds and submits');
   });

@@ -30,10 +30,12 @@ export function ProcessDiagram({ process }: { process: ProcessDesign }) {
         const x2 = forward ? b.x : b.x + W / 2, y2 = forward ? b.y + H / 2 : b.y + H;
         const bend = forward ? (b.y - a.y) / 4 : 30 + nth * 10;
         const cx = (x1 + x2) / 2, cy = forward ? (y1 + y2) / 2 - bend + nth * 12 : Math.max(y1, y2) + bend;
+        // The label sits on the curve's middle (a quadratic curve's point at t = ½), so arrows leaving one box keep theirs apart.
+        const lx = (x1 + 2 * cx + x2) / 4, ly = (y1 + 2 * cy + y2) / 4;
         return (
           <g key={`${key}#${nth}`} data-testid="diagram-edge">
             <path d={`M${x1},${y1} Q${cx},${cy} ${x2},${y2}`} fill="none" stroke="#8c8c8c" markerEnd="url(#process-arrow)" />
-            <text x={cx} y={forward ? cy - 2 : cy - 4} fontSize="11" textAnchor="middle" fill="#262626">{e.label}</text>
+            <text x={lx} y={ly - 4} fontSize="11" textAnchor="middle" fill="#262626" paintOrder="stroke" stroke="#fff" strokeWidth={3}>{e.label}</text>
           </g>
         );
       })}

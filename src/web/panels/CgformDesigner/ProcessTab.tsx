@@ -169,7 +169,7 @@ export function ProcessTab({ value: p, onChange, roles: known, title }: Props) {
       <Row gutter={16}>
         <Col span={14}>
           <Typography.Title level={5}>状态</Typography.Title>
-          <Table size="small" bordered rowKey={(_, i) => `s${i}`} pagination={false} dataSource={p.states} columns={stateColumns} />
+          <Table size="small" bordered rowKey="key" pagination={false} dataSource={p.states.map((s, i) => ({ ...s, key: `s${i}` }))} columns={stateColumns} />
           <Button style={{ margin: '8px 0 16px' }} onClick={() => onChange(addState(p))}>新增状态</Button>
         </Col>
         <Col span={10}>
@@ -178,7 +178,7 @@ export function ProcessTab({ value: p, onChange, roles: known, title }: Props) {
         </Col>
       </Row>
       <Typography.Title level={5}>流转</Typography.Title>
-      <Table size="small" bordered rowKey={(_, i) => `t${i}`} pagination={false} dataSource={wf.transitions} columns={transitionColumns} scroll={{ x: 1300 }} />
+      <Table size="small" bordered rowKey="key" pagination={false} dataSource={wf.transitions.map((t, i) => ({ ...t, key: `t${i}` }))} columns={transitionColumns} scroll={{ x: 1300 }} />
       <Button style={{ marginTop: 8 }} onClick={() => onChange(addTransition(p))}>新增流转</Button>
     </div>
   );

@@ -57,7 +57,7 @@ export function RowRulesTab({ value: p, onChange, roles: known }: Props) {
     <div data-testid="row-rules-tab">
       <ProblemList problems={problems} />
       <Alert type="info" showIcon style={{ marginBottom: 12 }} message="一条规则中勾选的条件须同时满足；同一角色的多条规则满足其一即可。没有规则的角色和管理员可见全部数据。" />
-      <Table size="small" bordered rowKey={(_, i) => `r${i}`} pagination={false} dataSource={rules} columns={cols} scroll={{ x: 1200 }} />
+      <Table size="small" bordered rowKey="key" pagination={false} dataSource={rules.map((r, i) => ({ ...r, key: `r${i}` }))} columns={cols} scroll={{ x: 1200 }} />
       <Button style={{ marginTop: 8 }} onClick={() => onChange({ ...p, rowRules: [...rules, { role: '' }] })}>新增规则</Button>
     </div>
   );

@@ -121,7 +121,8 @@ function Designer({ row, open, onClose, mainOf, onSaved }: DesignerProps) {
   // 取消 and × ask before a changed design is thrown away, and so does closing the browser tab.
   const close = useUnsavedGuard(() => changed.current || form.isFieldsTouched(), () => onClose(addedSubs.length > 0), '设计');
 
-  const changeProcess = (p: ProcessDesign | null) => { mark(); setProcess(p); };
+  // A refusal said of the process before this change no longer stands: the tabs list what is still wrong.
+  const changeProcess = (p: ProcessDesign | null) => { mark(); setProcess(p); setRefusal(undefined); };
 
   const exportProcess = () => {
     if (!process) return;
