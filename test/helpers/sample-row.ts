@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { FieldSchema, PageSchema } from '../../src/schema/types.js';
+import { formatDateTime } from '../../src/server/util/time.js';
 import type { TestServer } from './server.js';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
@@ -21,7 +22,16 @@ function textFor(f: FieldSchema, n: number): string | undefined {
 async function dictValue(s: TestServer, f: FieldSchema): Promise<string | undefined> {
   if (f.dict?.code) return (await s.app.ctx.dicts.items(f.dict.code))?.[0]?.value;
   if (f.dict?.table && f.dict.value) {
-    const row = await (s.db as unknown as Kysely<any>).selectFrom(f.dict.table).select(f.dict.value).limit(1).executeTakeFirst();
+    let q = (s.db as unknown as Kysely<any>).selectFrom(f.dict.table).select(f.dict.value);
+    // A choice the form offers (`extend.offer`: the contest taking declarations now), as a person picks it.
+    const offer = (f.extend as { offer?: Record<string, unknown> } | undefined)?.offer ?? {};
+    const now = formatDateTime();
+    for (const [column, cond] of Object.entries(offer)) {
+      if (cond && typeof cond === 'object') {
+        for (const [op, v] of Object.entries(cond)) q = q.where(column, op as '<=' | '>=', v === '$now' ? now : v);
+      } else q = q.where(column, '=', cond);
+    }
+    const row = await q.limit(1).executeTakeFirst();
     return row ? String(row[f.dict.value]) : undefined;
   }
   return undefined;
