@@ -170,11 +170,11 @@ export function SchemaList({ schema, fixed, onChanged }: SchemaListProps) {
     return links;
   }, [can, customRowLinks, features.add, features.delete, features.detail, features.edit, fixed, held, remove, runAction, schema, transition.fire, tree]);
 
-  // A record opened by its address (工作台's 去处理, a notice): its work if its state calls for a panel (评分), else its 详情.
+  // A record opened by its address (工作台's 去处理, a notice): its panel (评分, 结果卡) if it has one, else its 详情.
   const openRecord = (row: Row) => {
     const work = workPanel(schema.actions, row, (a) => can(a.key, a.permission ?? ''));
     if (work) runAction(work, row);
-    else setForm({ mode: 'detail', record: row });
+    else if (features.detail) setForm({ mode: 'detail', record: row });
   };
 
   const exportXls = async () => {
@@ -241,7 +241,7 @@ export function SchemaList({ schema, fixed, onChanged }: SchemaListProps) {
         tree={treeProps}
       />
       {transition.opinionModal}
-      {inRouter && features.detail && <OpenRecordFromUrl load={api.queryById} open={openRecord} />}
+      {inRouter && <OpenRecordFromUrl load={api.queryById} open={openRecord} />}
       {form && <FormModal schema={schema} mode={form.mode} record={form.record} held={held} onTransition={(t, row) => transition.fire(t, [row])} onClose={(changed) => { setForm(null); if (changed) refresh(); }} />}
       {panel && Panel && (
         <Suspense fallback={null}>

@@ -25,13 +25,14 @@ describe('action values', () => {
     expect(actionApplies(preview, { isDbSynch: 'N', tableType: 1 })).toBe(false);
   });
 
-  it('opens a record by address on the panel its state calls for, if the user may use it: 评分 for a sheet waiting, 详情 otherwise', () => {
+  it('opens a record by address on the first visible panel that applies to it, if the user may use it: 评分 for a sheet waiting, 详情 otherwise', () => {
     const score: PageAction = { key: 'score', label: '评分', place: 'row', inline: true, panel: 'ReviewSheet', when: { field: 'state', in: ['pending', 'draft'] } };
-    const auth: PageAction = { key: 'auth', label: '授权', place: 'row', inline: true, panel: 'RolePermission' };
-    const ranking: PageAction = { key: 'ranking', label: '评审排名', place: 'row', panel: 'RaceRanking', when: { field: 'state', in: ['pending'] } };
+    const card: PageAction = { key: 'card', label: '结果卡', place: 'row', inline: true, panel: 'AssessResultCard' };
+    const ranking: PageAction = { key: 'ranking', label: '评审排名', place: 'row', panel: 'RaceRanking' };
     const all = () => true;
-    expect(workPanel([auth, ranking, score], { state: 'pending' }, all)).toBe(score);
-    expect(workPanel([auth, ranking, score], { state: 'submitted' }, all)).toBeUndefined();
+    expect(workPanel([ranking, score], { state: 'pending' }, all)).toBe(score);
+    expect(workPanel([ranking, score], { state: 'submitted' }, all)).toBeUndefined();
+    expect(workPanel([ranking, card], { state: 'x' }, all)).toBe(card);
     expect(workPanel([score], { state: 'pending' }, () => false)).toBeUndefined();
     expect(workPanel(undefined, { state: 'pending' }, all)).toBeUndefined();
   });

@@ -23,10 +23,10 @@ export function actionApplies(action: PageAction, row: Row | null): boolean {
 }
 
 /**
- * What a record opened by its address (工作台's 去处理, a notice) shows first: the inline row panel its
- * state calls for (a sheet waiting for its scores opens 评分; a submitted task 查看评分), else nothing
- * and the page shows its 详情. A panel for every state (授权 of a role) is not the record's work.
+ * What a record opened by its address (工作台's 去处理, a notice) shows first: the row's first visible
+ * panel that applies to it (a sheet waiting for scores opens 评分, a submitted task 查看评分, a result
+ * its 结果卡), else nothing and the page shows its 详情.
  */
 export function workPanel(actions: PageAction[] | undefined, row: Row, can: (action: PageAction) => boolean): PageAction | undefined {
-  return actions?.find((a) => a.place === 'row' && a.panel && a.inline && a.when && actionApplies(a, row) && can(a));
+  return actions?.find((a) => a.place === 'row' && a.panel && a.inline && actionApplies(a, row) && can(a));
 }
