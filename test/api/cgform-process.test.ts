@@ -239,6 +239,22 @@ describe(`online main form with a process: its sub rows [${BACKEND}]`, () => {
   });
   afterAll(async () => { await s?.close(); });
 
+  it('checks the process again at the sync: a role deleted since the save is named', async () => {
+    expectOk(await s.api.post('/sys/role/add', { roleName: '临时角色', roleCode: 'temp_role' }, { token: admin }));
+    const headId = expectOk(await s.api.post('/online/cgform/api/addAll', {
+      head: { tableName: 'demo_leave', tableTxt: '请假', tableType: 1 }, fields: [field('id', { dbIsKey: 1, isShowForm: 0, isShowList: 0 }), field('reason')], indexs: [],
+      process: {
+        states: [{ value: 'draft', label: '草稿' }, { value: 'done', label: '已批', final: true }],
+        workflow: { field: 'state', initial: 'draft', transitions: [{ name: 'approve', label: '批准', from: ['draft'], to: 'done' }] },
+        roles: { approve: ['temp_role'] },
+      },
+    }, { token: admin }));
+    const role = await (s.db as any).selectFrom('sys_role').select('id').where('roleCode', '=', 'temp_role').executeTakeFirstOrThrow();
+    expectOk(await s.api('DELETE', `/sys/role/delete?id=${role.id}`, { token: admin }));
+    expectEnvelope(await s.api.post(`/online/cgform/api/doDbSynch/${headId}/normal`, {}, { token: admin }), { status: 400, success: false, message: '流程 · 流转第1行「批准」：角色「temp_role」不存在' });
+    expect(await (s.db as any).selectFrom('onl_cgform_head').select('isDbSynch').where('id', '=', headId).executeTakeFirstOrThrow()).toEqual({ isDbSynch: 'N' });
+  });
+
   it('edits no sub row of a submitted main row, and shows none of a main row the reader does not reach', async () => {
     const id = field('id', { dbIsKey: 1, isShowForm: 0, isShowList: 0 });
     const mainId = expectOk(await s.api.post('/online/cgform/api/addAll', {

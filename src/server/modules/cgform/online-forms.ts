@@ -13,7 +13,7 @@ import { addButtonPermissions } from './buttons.js';
 import { enhanceHooks } from './enhance.js';
 import { formatDateTime } from '../../util/time.js';
 import { inTransaction } from '../../db/transaction.js';
-import { schemaPathProblem } from '../../../schema/cgform-process.js';
+import { problemText, processProblems, schemaPathProblem } from '../../../schema/cgform-process.js';
 import { SYSTEM_FIELDS } from '../../../schema/types.js';
 import { applyProcess, grantTransitions, menuOf, parseProcess, requireSafeChange, roleCodeSet } from './process.js';
 
@@ -232,6 +232,11 @@ export class OnlineForms {
     const steps = await this.plan(head);
     const before = head.syncedJson ? JSON.parse(head.syncedJson) as PageSchema : null;
     const process = parseProcess(head.processJson);
+    if (process) {
+      // Checked again as it goes into force: a role named may have been deleted since the save.
+      const problems = processProblems(process, { fields: schema.fields, roles: await roleCodeSet(this.db), tables: this.tableColumns });
+      if (problems.length) throw badRequest(problems.map(problemText).join('；'));
+    }
     await this.requireSafe(head, schema, process);
     const skipped: DdlStep[] = method === 'force' ? [] : steps.filter((s) => s.kind === 'dropColumn');
     await applyPlan(this.db, steps, { allowDestructive: method === 'force' });
