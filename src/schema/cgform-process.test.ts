@@ -96,6 +96,15 @@ describe('process in the page schema', () => {
     expect(() => designToSchema(d)).toThrow('流程 · 初始状态：状态「nowhere」不存在');
   });
 
+  it('is refused on a sub table, whose rows follow their main row', () => {
+    const d: Design = {
+      head: { tableName: 'demo_item', tableTxt: '明细', tableType: 3 },
+      fields: [{ dbFieldName: 'title' }, { dbFieldName: 'main_id', dbLength: 32, mainTable: 'demo_main', mainField: 'id' }],
+      process: process(),
+    };
+    expect(() => designToSchema(d)).toThrow('附表不能单独设置流程');
+  });
+
   it('says a meta-schema path as the tab and row', () => {
     expect(schemaPathProblem('/workflow/transitions/2/confirm', 'too long')).toBe('流程 · 流转第3行：too long');
     expect(schemaPathProblem('/rowRules/0/via', 'bad')).toBe('数据权限 · 第1行：bad');

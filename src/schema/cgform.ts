@@ -279,6 +279,7 @@ export function designToSchema(d: Design, opts: { subs?: PageSchema[]; roles?: S
   if (problem) throw new DesignError(problem);
   if (linkage) schema.linkage = linkage;
   if (!d.process) return schema;
+  if (schema.kind === 'sub') throw new DesignError('附表不能单独设置流程：附表的数据随主表的状态锁定，请在主表上设计流程');
   const problems = processProblems(d.process, { fields, roles: opts.roles, tables: opts.tables });
   if (problems.length) throw new DesignError(problems.map(problemText).join('；'));
   return processToSchema(schema, d.process);
