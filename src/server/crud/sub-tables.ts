@@ -1,27 +1,25 @@
-import type { CrudRegistrar } from './registrar.js';
 import type { Kysely } from 'kysely';
 import { columnFields } from '../../schema/ddl.js';
-import { SYSTEM_FIELDS, type PageSchema, type SubTableSchema } from '../../schema/types.js';
+import { SYSTEM_FIELDS, type FieldSchema, type PageSchema, type SubTableSchema } from '../../schema/types.js';
 import { compileLinkageEnforcer } from '../../schema/linkage-enforce.js';
 import { compileValidators } from '../../schema/validator.js';
-import { badRequest, notFound, ok } from '../http/result.js';
+import { badRequest } from '../http/result.js';
 import type { SchemaRegistry } from '../schema/registry.js';
 import { newId } from '../util/ids.js';
 import { formatDateTime } from '../util/time.js';
 import { addDictText } from './dict-text.js';
 import type { CrudHooks, HookContext, Row } from './hooks.js';
-import type { PageAccess } from './access.js';
 import type { DictService } from '../modules/dict/service.js';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
 
 /** One request's sub rows are stored in one transaction with the main row: keep that bounded. */
-const MAX_SUB_ROWS = 1000;
+export const MAX_SUB_ROWS = 1000;
 
 /** The body key that carries a sub table's rows (JeecgBoot's `<entity>List`). */
 export const subListKey = (code: string) => `${code}List`;
 
-interface SubTable {
+export interface SubTable {
   decl: SubTableSchema;
   schema: PageSchema;
   key: string;
@@ -31,6 +29,8 @@ interface SubTable {
   /** Columns a client may write: declared, not virtual; system columns and the foreign key are the server's. */
   writable: Set<string>;
   readable: string[];
+  /** The readable fields, whose dictionary texts a read adds. */
+  shown: FieldSchema[];
 }
 
 const SERVER_COLUMNS = new Set(SYSTEM_FIELDS.map((f) => f.name));
@@ -39,7 +39,7 @@ const SERVER_COLUMNS = new Set(SYSTEM_FIELDS.map((f) => f.name));
  * Main/sub pages (`kind: "main"`): add and edit take `<subCode>List` arrays validated with the sub
  * schema and stored in the main row's transaction (edit replaces the set: rows with ids are updated,
  * missing ones deleted, new ones inserted; a list left out is left alone); deleting main rows
- * deletes their sub rows; `GET {api}/subList/{subCode}?mainId=` reads them.
+ * deletes their sub rows; `GET {api}/subList/{subCode}?mainId=` reads them (actions/sub.ts).
  */
 export function subTableSupport(schema: PageSchema, registry: SchemaRegistry) {
   const subs: SubTable[] = (schema.subTables ?? []).map((decl) => {
@@ -50,6 +50,7 @@ export function subTableSupport(schema: PageSchema, registry: SchemaRegistry) {
       decl, schema: sub, key: subListKey(decl.code), validate: compileValidators(sub, { attachedBy: [decl.foreignKey] }), linkage: compileLinkageEnforcer(sub),
       writable: new Set(cols.filter((f) => !SERVER_COLUMNS.has(f.name) && f.name !== decl.foreignKey).map((f) => f.name)),
       readable: cols.filter((f) => !f.sensitive).map((f) => f.name),
+      shown: cols.filter((f) => !f.sensitive),
     };
   });
   const keys = new Set(subs.map((s) => s.key));
@@ -125,24 +126,8 @@ export function subTableSupport(schema: PageSchema, registry: SchemaRegistry) {
     },
   };
 
-  /** `access`: the main page's decision; a main row's sub rows are read as the main row is. */
-  const routes = (app: CrudRegistrar, access: PageAccess) => {
-    const db = app.ctx.db as unknown as Kysely<any>;
-    app.get<{ Params: { subCode: string }; Querystring: { mainId?: unknown } }>(`${schema.api}/subList/:subCode`, async (req) => {
-      const mainScope = await access.rows(req, 'read');
-      const st = subs.find((s) => s.decl.code === req.params.subCode);
-      if (!st) throw badRequest(`子表不存在: ${req.params.subCode.slice(0, 64)}`);
-      const mainId = req.query.mainId;
-      if (typeof mainId !== 'string' || !mainId.trim()) throw badRequest('缺少参数 mainId');
-      if (mainScope && !(await db.selectFrom(schema.table).select('id').where('id', '=', mainId.trim()).where(mainScope).executeTakeFirst())) throw notFound('未找到对应数据');
-      const order = st.schema.defaultSort;
-      let q = db.selectFrom(st.schema.table).select(st.readable).where(st.decl.foreignKey, '=', mainId.trim());
-      if (order) q = q.orderBy(order.column, order.order);
-      const records = (await q.orderBy('id', 'asc').limit(MAX_SUB_ROWS * 10).execute()) as Row[];
-      await addDictText(db, app.ctx.dicts, columnFields(st.schema).filter((f) => !f.sensitive), records);
-      return ok({ records, total: records.length, size: records.length, current: 1, pages: 1 });
-    });
-  };
+  /** The sub table `code` of this main page, or undefined. */
+  const table = (code: string): SubTable | undefined => subs.find((s) => s.decl.code === code);
 
   /** The sub rows of the given main rows, per sub table, with dictionary texts (an export's extra sheets). */
   const exportRows = async (db: Kysely<any>, dicts: DictService, mainIds: string[]) => Promise.all(subs.map(async (st) => {
@@ -151,9 +136,9 @@ export function subTableSupport(schema: PageSchema, registry: SchemaRegistry) {
       rows.push(...(await db.selectFrom(st.schema.table).select(st.readable).where(st.decl.foreignKey, 'in', mainIds.slice(i, i + 500))
         .orderBy(st.decl.foreignKey).orderBy('id').execute()) as Row[]);
     }
-    await addDictText(db, dicts, columnFields(st.schema).filter((f) => !f.sensitive), rows);
+    await addDictText(db, dicts, st.shown, rows);
     return { schema: st.schema, foreignKey: st.decl.foreignKey, rows };
   }));
 
-  return { strip, hooks, routes, exportRows };
+  return { strip, hooks, table, exportRows };
 }
