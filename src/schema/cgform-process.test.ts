@@ -64,6 +64,16 @@ describe('process design problems', () => {
     ]);
   });
 
+  it('says what is wrong with a notice target it cannot read, rather than failing', () => {
+    const p = process();
+    p.workflow.transitions[1].notify = [null, 'everyone', { role: 'nobody' }] as never;
+    expect(texts(p)).toEqual([
+      '流程 · 流转第2行「通过」：通知对象只能是创建人、用户字段或角色',
+      '流程 · 流转第2行「通过」：通知对象只能是创建人、用户字段或角色',
+      '流程 · 流转第2行「通过」：通知的角色「nobody」不存在',
+    ]);
+  });
+
   it('does not check roles it is not told of', () => {
     const p = process();
     p.roles = { pass: ['boss'] };

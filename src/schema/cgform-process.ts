@@ -99,8 +99,10 @@ export function processProblems(p: ProcessDesign, known: Known): ProcessProblem[
       if (what === 'opinion' && !t.opinion) flow(at, `记录意见到「${f?.label ?? name}」需要先要求填写意见`);
     }
     for (const n of [t.notify ?? []].flat()) {
-      if (typeof n === 'object' && 'field' in n && !columns.has(n.field)) flow(at, `通知的用户字段「${n.field}」不在表单字段中`);
-      if (typeof n === 'object' && 'role' in n && known.roles && !known.roles.has(n.role)) flow(at, `通知的角色「${n.role}」不存在`);
+      if (n === 'owner') continue;
+      if (!n || typeof n !== 'object') flow(at, '通知对象只能是创建人、用户字段或角色');
+      else if ('field' in n && !columns.has(n.field)) flow(at, `通知的用户字段「${n.field}」不在表单字段中`);
+      else if ('role' in n && known.roles && !known.roles.has(n.role)) flow(at, `通知的角色「${n.role}」不存在`);
     }
     for (const r of p.roles?.[t.name] ?? []) if (known.roles && !known.roles.has(r)) flow(at, `角色「${r}」不存在`);
   }

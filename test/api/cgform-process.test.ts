@@ -73,6 +73,10 @@ describe(`online form process [${BACKEND}]`, () => {
     // what only the meta-schema knows is said as the tab and row too
     refused(await bad(process({ workflow: { ...base.workflow, transitions: [t[0], t[1], { ...t[2], confirm: 'x'.repeat(300) }] } })), 400, /^流程 · 流转第3行：/);
     refused(await bad({ states: 'x', workflow: {} }), 400, /process/);
+    // shapes the designer never sends are refused, never a server error
+    refused(await bad(process({ rowRules: [{ role: 'applicant', via: 'x' }] })), 400, /数据权限 · 第1行/);
+    refused(await bad(process({ workflow: { ...base.workflow, field: 'bad field', transitions: [{ ...t[0], notify: [null, { x: 1 }] }, t[1], t[2]] } })), 400, /流程 · 流转第1行「提交」：通知对象只能是创建人、用户字段或角色/);
+    refused(await bad(process({ workflow: { ...base.workflow, field: 'Bad_Field' } })), 400, /^流程：/);
     expect(await (s.db as any).selectFrom('onl_cgform_head').select('id').where('tableName', '=', 'demo_patent').executeTakeFirst()).toBeUndefined();
   });
 
