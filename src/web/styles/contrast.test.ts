@@ -1,3 +1,4 @@
+import { theme } from 'antd';
 import { describe, expect, it } from 'vitest';
 import { contrastRatio, readableOn } from './contrast';
 import { backOfficeTheme } from './theme';
@@ -26,5 +27,14 @@ describe('contrast', () => {
       expect(token!.colorLink).toBe(token!.colorPrimary);
     }
     expect(contrastRatio(backOfficeTheme('#1890FF').token!.colorError!, '#ffffff')).toBeGreaterThanOrEqual(4.5);
+  });
+
+  it('darkens every tag text to 4.5:1 on its tag: the preset colours and the four statuses', () => {
+    const config = backOfficeTheme('#1890FF');
+    const t = theme.getDesignToken(config) as unknown as Record<string, string>;
+    const tag = config.components!.Tag as Record<string, string>;
+    expect(contrastRatio(tag.green7, t.green1)).toBeGreaterThanOrEqual(4.5);
+    expect(contrastRatio(tag.gold7, t.gold1)).toBeGreaterThanOrEqual(4.5);
+    for (const s of ['Success', 'Info', 'Warning', 'Error']) expect(contrastRatio(tag[`color${s}`], t[`color${s}Bg`]), s).toBeGreaterThanOrEqual(4.5);
   });
 });

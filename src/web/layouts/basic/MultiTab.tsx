@@ -1,6 +1,6 @@
 import { ReloadOutlined } from '@ant-design/icons';
 import { App, Dropdown, Tabs, type MenuProps } from 'antd';
-import { useState, type MouseEvent } from 'react';
+import { useLayoutEffect, useRef, useState, type MouseEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { closeAround, closeTab, type TabBulkClose } from './tabs';
 import type { PageTabs } from './usePageTabs';
@@ -17,6 +17,22 @@ const contextItems: MenuProps['items'] = [
 const tabKeyAt = (e: MouseEvent) => (e.target as Element).closest?.('[data-node-key]')?.getAttribute('data-node-key') ?? null;
 
 /**
+ * antd puts role="tablist" on the whole nav, around the tabs and the 更多 button it shows when the
+ * tabs overflow: a button inside a tablist is not allowed (axe aria-required-children, critical, issue
+ * 43). The role moves to the list that holds only the tabs. React keeps it moved: it writes an
+ * attribute again only when its prop changes, and rc-tabs' is a constant.
+ */
+function tablistOnTabsOnly(bar: HTMLElement | null) {
+  const nav = bar?.querySelector('.ant-tabs-nav[role="tablist"]');
+  const list = nav?.querySelector('.ant-tabs-nav-list');
+  if (!nav || !list) return;
+  nav.removeAttribute('role');
+  nav.removeAttribute('aria-orientation');
+  list.setAttribute('role', 'tablist');
+  list.setAttribute('aria-orientation', 'horizontal');
+}
+
+/**
  * The tab bar of the multi-tab layout, with a right-click menu on every tab: one menu for the whole
  * bar, told which tab was clicked. A menu per tab re-rendered with every navigation, so each page
  * opened a little slower for every tab open.
@@ -27,6 +43,8 @@ export function MultiTab({ pageTabs, activeKey }: { pageTabs: PageTabs; activeKe
   const navigate = useNavigate();
   const { message } = App.useApp();
   const fullPathOf = (key: string) => tabs.find((t) => t.key === key)?.fullPath ?? key;
+  const barRef = useRef<HTMLDivElement>(null);
+  useLayoutEffect(() => tablistOnTabsOnly(barRef.current));
 
   const close = (key: string) => {
     const result = closeTab(tabs, key);
@@ -63,7 +81,7 @@ export function MultiTab({ pageTabs, activeKey }: { pageTabs: PageTabs; activeKe
         },
       }}
     >
-      <div onContextMenu={(e) => setMenuTab(tabKeyAt(e))}>
+      <div ref={barRef} onContextMenu={(e) => setMenuTab(tabKeyAt(e))}>
         <Tabs
           className="basic-multitab"
           type="editable-card"
