@@ -67,6 +67,8 @@ export interface PagePlan {
   readonly access: PageAccess;
   /** The list's compiled statements, by query shape. */
   readonly listStatements: StatementCache<ListStatements>;
+  /** queryById's compiled statement, by read scope. */
+  readonly byIdStatements: StatementCache<CompiledQuery>;
 }
 
 export function compilePage(ctx: AppContext, schema: PageSchema, moduleHooks: CrudHooks = {}): PagePlan {
@@ -104,5 +106,6 @@ export function compilePage(ctx: AppContext, schema: PageSchema, moduleHooks: Cr
     hooks,
     access: pageAccess(ctx, schema, hooks.scope),
     listStatements: new StatementCache<ListStatements>(),
+    byIdStatements: new StatementCache<CompiledQuery>(),
   };
 }

@@ -7,6 +7,7 @@ import { addDictText } from '../dict-text.js';
 import type { HookContext, Row, RowScope } from '../hooks.js';
 import { requireAction } from '../permission.js';
 import type { PagePlan } from '../plan.js';
+import { bind, slim, Slot } from '../open-statements.js';
 import { normalizeHasChild } from '../tree.js';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
@@ -60,10 +61,19 @@ export async function writableRows(plan: PagePlan, req: FastifyRequest, tx: Kyse
   throw notFound('未找到对应数据');
 }
 
-export function findById(plan: PagePlan, id: string, scope: RowScope | null = null): Promise<Row | undefined> {
-  let q = plan.db.selectFrom(plan.schema.table).select(plan.columns).where('id', '=', id);
-  if (scope) q = q.where(scope);
-  return q.executeTakeFirst() as Promise<Row | undefined>;
+/**
+ * The row `id` within `scope`. Its statement is compiled once per read scope, as a list's is
+ * (query.ts); a scope without a key (a module's) is built for the request.
+ */
+export async function findById(plan: PagePlan, id: string, scope: RowScope | null = null): Promise<Row | undefined> {
+  const build = () => {
+    let q = plan.db.selectFrom(plan.schema.table).select(plan.columns).where('id', '=', new Slot(0) as unknown as string);
+    if (scope) q = q.where(scope);
+    return slim(q.compile());
+  };
+  const cache = plan.byIdStatements;
+  const made = !scope ? cache.get('', build) : scope.key !== undefined ? cache.get(`|${scope.key}`, build) : build();
+  return (await plan.db.executeQuery(bind(made, [id]))).rows[0] as Row | undefined;
 }
 
 /** Rows as every read shows them: dictionary texts, the tree's has-child flag, the module's derived values. */
