@@ -1,3 +1,5 @@
+import path from 'node:path';
+import Database from 'better-sqlite3';
 import type { Page } from 'playwright-core';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { ADMIN_PASSWORD, browserSession, loginThroughForm, type RunningServer } from './harness';
@@ -7,22 +9,23 @@ import { ADMIN_PASSWORD, browserSession, loginThroughForm, type RunningServer } 
  * 通过 link with Tab, sees where the focus is, opens the opinion dialog with Enter, leaves it with
  * Esc, opens it again, types the opinion and confirms with Enter: the project is passed.
  */
-describe('keyboard only: a reviewer passes a project', () => {
+describe('keyboard only: a reviewer passes a project, an expert scores one', () => {
   const session = browserSession();
   let server: RunningServer;
   let page: Page;
   beforeEach(() => { ({ server, page } = session); page.setDefaultTimeout(15_000); });
 
-  /** What has the focus: its text or accessible name. */
+  /** What has the focus: its text or accessible name, and the table row it is in. */
   const focused = () => page.evaluate(() => {
     const el = document.activeElement as HTMLElement | null;
-    return { text: (el?.getAttribute('aria-label') ?? el?.textContent ?? '').trim(), tag: el?.tagName ?? '', outline: el ? getComputedStyle(el).outlineStyle : 'none' };
+    return { text: (el?.getAttribute('aria-label') ?? el?.textContent ?? '').trim(), tag: el?.tagName ?? '', outline: el ? getComputedStyle(el).outlineStyle : 'none', row: el?.closest('tr')?.getAttribute('data-row-key') ?? null };
   });
+  type Focus = Awaited<ReturnType<typeof focused>>;
 
-  /** Presses Tab until the focus is on what `wanted` accepts (at most `max` presses). */
-  async function tabTo(wanted: (f: { text: string; tag: string }) => boolean, max = 120) {
+  /** Presses Tab (Shift+Tab `backwards`) until the focus is on what `wanted` accepts (at most `max` presses). */
+  async function tabTo(wanted: (f: Focus) => boolean, max = 120, backwards = false) {
     for (let i = 0; i < max; i++) {
-      await page.keyboard.press('Tab');
+      await page.keyboard.press(backwards ? 'Shift+Tab' : 'Tab');
       const f = await focused();
       if (wanted(f)) return f;
     }
@@ -62,5 +65,47 @@ describe('keyboard only: a reviewer passes a project', () => {
     await page.locator('.ant-message-notice').filter({ hasText: '通过成功' }).first().waitFor();
     // Passed: it left the submitted ones, or shows 已通过.
     await expect.poll(async () => (await passed.count()) === 0 || (await passed.textContent())!.includes('已通过')).toBe(true);
+  });
+
+  it('an expert Tabs to a pending project’s 评分, types every score, and submits with Enter: submitted', async () => {
+    const db = new Database(path.join(server.dataDir, 'platform.db'), { readonly: true });
+    const pending = db.prepare(`select r.id, r.expert from pms_project_review r where r.state = 'pending' limit 1`).get() as { id: string; expert: string };
+    db.close();
+    await loginThroughForm(page, server.baseUrl, pending.expert, ADMIN_PASSWORD);
+    const depart = page.locator('.ant-modal').filter({ hasText: '切换登录部门' });
+    await Promise.race([depart.waitFor().then(() => depart.getByRole('button', { name: /确\s*定/ }).click()), page.waitForURL('**/2025/dashboard/analysis')]);
+    await page.waitForURL('**/2025/dashboard/analysis');
+    await page.goto(`${server.baseUrl}/2025/pms/score`);
+    const row = page.locator(`.schema-page tr[data-row-key="${pending.id}"]`);
+    await row.waitFor();
+
+    // Tab to this row's 评分 and open the sheet with Enter: the focus moves into the drawer.
+    const link = await tabTo((f) => f.row === pending.id && f.text === '评分', 200);
+    expect(link.outline).not.toBe('none');
+    await page.keyboard.press('Enter');
+    const drawer = page.locator('.ant-drawer').filter({ hasText: '评分：' });
+    const inputs = drawer.locator('.ant-input-number-input');
+    await inputs.first().waitFor();
+    await expect.poll(() => page.evaluate(() => !!document.activeElement?.closest('.ant-drawer'))).toBe(true);
+
+    // Each score field in turn, reached by Tab, given its maximum (read from its「/ 满分」).
+    const count = await inputs.count();
+    for (let i = 0; i < count; i++) {
+      await tabTo((f) => f.tag === 'INPUT' && f.row !== null, 20);
+      const max = await page.evaluate(() => document.activeElement?.closest('.ant-input-number-group-wrapper')?.textContent?.match(/\/\s*(\d+(?:\.\d+)?)/)?.[1]);
+      await page.keyboard.type(max!);
+    }
+    await expect.poll(() => drawer.locator('.review-total').textContent()).toContain('100.00');
+
+    // 提交评分 sits in the drawer's header, before the sheet: Shift+Tab back to it.
+    await tabTo((f) => f.tag === 'BUTTON' && f.text === '提交评分', 60, true);
+    await page.keyboard.press('Enter');
+    const confirm = page.locator('.ant-modal-confirm').filter({ hasText: '提交后不能修改' });
+    await confirm.waitFor();
+    await expect.poll(() => page.evaluate(() => !!document.activeElement?.closest('.ant-modal-confirm'))).toBe(true);
+    await tabTo((f) => f.tag === 'BUTTON' && /确\s*定/.test(f.text), 10);
+    await page.keyboard.press('Enter');
+    await page.locator('.ant-message-notice').filter({ hasText: '提交评分成功' }).first().waitFor();
+    await expect.poll(() => row.textContent()).toContain('已提交');
   });
 });
