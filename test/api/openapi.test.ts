@@ -80,7 +80,7 @@ describe(`OpenAPI document [${BACKEND}]`, () => {
     const list = doc.paths['/sys/position/list'].get;
     expect(list.responses['200'].content['application/json'].schema.required).toEqual(['success', 'message', 'code', 'timestamp']);
     expect(list).toMatchObject({ summary: '职务管理-分页列表查询', tags: ['系统管理'] });
-    expect(doc.tags.map((t: any) => t.name)).toEqual(expect.arrayContaining(['系统管理', '项目申报']));
+    expect(doc.tags.map((t: any) => t.name)).toEqual(expect.arrayContaining(['系统管理', '赛事与评审', '门户内容']));
     expect(doc.paths['/sys/login'].post.security).toEqual([]);
   });
 

@@ -25,6 +25,10 @@ const RULES_BEYOND_FIELDS: Record<string, (s: TestServer, n: number) => Promise<
   onl_cgreport_item: async (s) => ({ cgrheadId: await firstId(s, 'onl_cgreport_head') }),
   onl_cgreport_param: async (s) => ({ cgrheadId: await firstId(s, 'onl_cgreport_head') }),
   onl_graphreport_item: async (s) => ({ graphreportHeadId: await firstId(s, 'onl_graphreport_head') }),
+  // The kinds of assessor's weights make 100% (sumChecks), and a sub row names a main row that may change.
+  assess_plan: () => ({ weightSelf: 100 }),
+  pms_race_indicator: async (s) => ({ raceId: await firstId(s, 'pms_race') }),
+  pms_project_member: async (s) => ({ projectId: (await (s.db as any).selectFrom('pms_project').select('id').where('state', '=', 'draft').limit(1).executeTakeFirst())?.id }),
 };
 
 describe(`writes with a cold dictionary cache never hold the database [${BACKEND}]`, () => {

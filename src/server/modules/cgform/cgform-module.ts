@@ -149,9 +149,14 @@ async function routes(app: FastifyInstance): Promise<void> {
     if (!head.syncedJson) throw badRequest('NO_DB_SYNC');
     return head.tableName as string;
   };
-  const dispatch = (req: FastifyRequest, reply: FastifyReply, table: string, method: string, path: string, query?: Record<string, unknown>) => {
+  const dispatch = async (req: FastifyRequest, reply: FastifyReply, table: string, method: string, path: string, query?: Record<string, unknown>) => {
     const match = forms.routes(table)?.match(method, `/online/data/${table}${path}`);
-    if (!match) throw notFound('路径不存在，请检查路径是否正确');
+    if (!match) {
+      // A form without a process has no transitions: said only to someone who may read the form.
+      const page = app.ctx.schemas.table(table);
+      if (page) await requireRead(db, app.ctx.schemas, req, page);
+      throw notFound(path === '/transition' || path === '/history' ? '该表单没有设计流程' : '路径不存在，请检查路径是否正确');
+    }
     (req as any).params = match.params;
     if (query) req.query = { ...(req.query as object), ...query };
     return match.handler(req, reply);
