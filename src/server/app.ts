@@ -9,6 +9,7 @@ import { installErrorHandling, installNotFound, rejectNulBytes } from './http/er
 import { securityHeaders } from './http/security-headers.js';
 import { healthRoutes } from './http/health.js';
 import { AppMetrics, metricsRoute } from './http/metrics.js';
+import { installResponseHook } from './http/on-response.js';
 import { installRequestLog, requestId } from './http/request-log.js';
 import { requestValidation } from './http/lazy-validation.js';
 import { installIdempotency } from './http/idempotency.js';
@@ -118,6 +119,7 @@ export async function buildApp(ctx: AppContext, opts: { logger?: boolean | objec
   await registerOpenApi(app);
   const metrics = new AppMetrics(ctx.config.instanceName);
   app.decorate('metrics', metrics);
+  installResponseHook(app);
   installRequestLog(app, ctx.config.instanceName);
   metrics.observe(app);
   installErrorHandling(app);

@@ -31,15 +31,14 @@ export class AppMetrics {
     });
   }
 
-  /** Counts every reply of `app` (its hooks reach the routes registered after this call). */
+  /** Counts every reply of `app`, from its one onResponse hook (on-response.ts). */
   observe(app: FastifyInstance): void {
-    app.addHook('onResponse', (req, reply, next) => {
+    app.responseListeners.push((req, reply) => {
       const route = routeOf(req);
       const status = String(reply.statusCode);
       this.requests.inc({ method: req.method, route, status });
       if (reply.statusCode >= 500) this.errors.inc({ method: req.method, route });
       this.duration.observe({ method: req.method, route }, reply.elapsedTime / 1000);
-      next();
     });
   }
 

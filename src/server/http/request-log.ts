@@ -20,7 +20,8 @@ export function routeOf(req: FastifyRequest): string {
 }
 
 /**
- * One JSON line per finished request (Fastify's own two lines are turned off in buildApp), with
+ * One JSON line per finished request (Fastify's own two lines are turned off in buildApp; written
+ * from the app's one onResponse hook, on-response.ts), with
  * its id, route, status, time and user; every reply carries X-Request-Id (and X-Instance when the
  * instance is named) so a user's report of a failure leads to its log line.
  */
@@ -31,7 +32,7 @@ export function installRequestLog(app: FastifyInstance, instanceName?: string): 
     if (instanceName) reply.header('X-Instance', instanceName);
     next();
   });
-  app.addHook('onResponse', (req, reply, next) => {
+  app.responseListeners.push((req, reply) => {
     const status = reply.statusCode;
     const entry = {
       method: req.method,
@@ -43,6 +44,5 @@ export function installRequestLog(app: FastifyInstance, instanceName?: string): 
     };
     if (status >= 500) req.log.warn(entry, 'request failed');
     else req.log.info(entry, 'request');
-    next();
   });
 }

@@ -41,9 +41,9 @@ const connections = (req: FastifyRequest) => new Promise<number>((resolve) => {
 
 /**
  * 系统监控 (issue 15): figures of this process and its database for the six monitor pages, and the
- * JeecgBoot actuator-style routes its Vue client calls (contract §12). One onResponse hook records
- * every API request in the trace ring; it is registered without encapsulation (fastify-plugin) so
- * that it sees the whole API, not only these routes.
+ * JeecgBoot actuator-style routes its Vue client calls (contract §12). Every API request is recorded
+ * in the trace ring, from the app's one onResponse hook; its onRequest hook is registered without
+ * encapsulation (fastify-plugin) so that it sees the whole API, not only these routes.
  */
 async function monitor(app: FastifyInstance): Promise<void> {
   const { ctx } = app;
@@ -55,21 +55,24 @@ async function monitor(app: FastifyInstance): Promise<void> {
   // A request leaves the in-flight count once, whether it is answered or its client goes away.
   const inFlight = new WeakSet<FastifyRequest>();
   const done = (req: FastifyRequest) => { if (inFlight.delete(req)) trace.inFlight--; };
-  // Callback hooks: they run on every request, and an async hook costs a promise each time.
+  // The API's requests: this hook is the API scope's, the answer is noted from the app's one onResponse hook (http/on-response.ts).
+  const ofApi = new WeakSet<FastifyRequest>();
+  // A callback hook: it runs on every request, and an async hook costs a promise each time.
   app.addHook('onRequest', (req, _reply, next) => {
+    ofApi.add(req);
     inFlight.add(req);
     trace.inFlight++;
     trace.peakInFlight = Math.max(trace.peakInFlight, trace.inFlight);
     next();
   });
   app.addHook('onRequestAbort', (req, next) => { done(req); next(); });
-  app.addHook('onResponse', (req, reply, next) => {
+  app.responseListeners.push((req, reply) => {
+    if (!ofApi.has(req)) return;
     done(req);
     trace.record({
       time: Date.now(), method: req.method, path: redactedPath(req.url), route: routeOf(req),
       status: reply.statusCode, durationMs: Math.round(reply.elapsedTime * 100) / 100, user: req.user?.username ?? null, ip: req.ip,
     });
-    next();
   });
 
   app.get<{ Querystring: TraceQuery }>('/sys/monitor/trace', { config: { access: { menu: MONITOR_PAGES.trace } }, schema: { querystring: traceQuery } }, async (req) => {
