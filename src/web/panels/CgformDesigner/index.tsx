@@ -60,23 +60,28 @@ function Designer({ row, open, onClose, mainOf, onSaved }: DesignerProps) {
   const kind: TableKind = isTree ? 'tree' : tableType === 2 ? 'main' : tableType === 3 ? 'sub' : 'single';
   const [process, setProcess] = useState<ProcessDesign | null>(null);
   const [roles, setRoles] = useState<RoleOption[] | null>(null);
-  const [tab, setTab] = useState('db');
   const importer = useRef<HTMLInputElement>(null);
   const problemsNow = () => (process ? processProblems(process, {
     fields: columnsOf((form.getFieldValue('fields') as DesignValues['fields'] | undefined) ?? []), roles: roles ? new Set(roles.map((r) => r.roleCode)) : undefined,
   }) : []);
 
+  // (answers read defensively: a designer opened where these are not served still designs fields)
   useEffect(() => {
+    if (!headId) return undefined;
     let live = true;
-    // (answers read defensively: a designer opened where these are not served still designs fields)
-    Promise.resolve().then(() => cgformApi.roles())
-      .then((res) => live && setRoles(res?.success && Array.isArray(res.result?.records) ? res.result.records : []), () => live && setRoles([]));
-    if (headId) {
-      Promise.resolve().then(() => cgformApi.process(headId))
-        .then((res) => live && res?.success && Array.isArray(res.result?.states) && setProcess(res.result), () => undefined);
-    }
+    Promise.resolve().then(() => cgformApi.process(headId))
+      .then((res) => live && res?.success && Array.isArray(res.result?.states) && setProcess(res.result), () => undefined);
     return () => { live = false; };
   }, [headId]);
+  // The roles are read once there is a process to name them in: a form without one redraws for nothing.
+  const hasProcess = !!process;
+  useEffect(() => {
+    if (!hasProcess || roles) return undefined;
+    let live = true;
+    Promise.resolve().then(() => cgformApi.roles())
+      .then((res) => live && setRoles(res?.success && Array.isArray(res.result?.records) ? res.result.records : []), () => live && setRoles([]));
+    return () => { live = false; };
+  }, [hasProcess, roles]);
 
   useEffect(() => {
     if (!headId || !row) return;
@@ -147,8 +152,8 @@ function Designer({ row, open, onClose, mainOf, onSaved }: DesignerProps) {
   const save = async () => {
     if (!(await form.validateFields().then(() => true, () => false))) return;
     const problems = problemsNow();
+    // (the message names its tab; the tabs stay uncontrolled, so a tab change redraws only the tabs)
     if (problems.length) {
-      setTab(problems[0].tab === '流程' ? 'process' : 'rowRules');
       setRefusal(problemText(problems[0]));
       return;
     }
@@ -231,8 +236,6 @@ function Designer({ row, open, onClose, mainOf, onSaved }: DesignerProps) {
             </Row>
           )}
           <Tabs
-            activeKey={tab}
-            onChange={setTab}
             tabBarExtraContent={<Button type="primary" onClick={addField}>新增字段</Button>}
             items={[
               ...GRID_TABS.filter(([key]) => key !== 'foreign' || kind === 'sub').map(([key, label]) => ({
