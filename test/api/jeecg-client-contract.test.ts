@@ -344,4 +344,11 @@ describe(`the JeecgBoot Vue client's screens [${BACKEND}]`, () => {
     expect(file.status).toBe(200);
     expect(file.text).toBe('vue upload');
   });
+
+  it('static/null, which the user recycle bin asks for a row without an avatar, is an empty 200 as in JeecgBoot; other missing files stay 404', async () => {
+    const none = await s.api.get('/sys/common/static/null');
+    expect(none.status).toBe(200);
+    expect(none.text).toBe('');
+    expect((await s.api.get('/sys/common/static/temp/null')).status).toBe(404);
+  });
 });

@@ -86,7 +86,10 @@ export async function commonRoutes(app: FastifyInstance): Promise<void> {
   // The stored file sets its own policy below: images none (they cannot run anything), everything else a sandbox, PDFs shown inline included.
   app.get('/sys/common/static/*', { config: { public: true, ownContentPolicy: true, access: 'record' } }, async (req, reply) => {
     const notFound = () => reply.status(404).send(fail(NOT_FOUND_MESSAGE, 404));
-    const rel = staticRelativePath((req.params as { '*': string })['*'] ?? '');
+    const asked = (req.params as { '*': string })['*'] ?? '';
+    // The Vue 2 client asks for `static/null` for a row without an avatar (用户回收站); JeecgBoot answers that with an empty 200.
+    if (asked === 'null') return reply.status(200).send();
+    const rel = staticRelativePath(asked);
     if (!rel) return notFound();
     const { verdict, record } = await mayReadFile(app.ctx, req, rel);
     if (verdict === 'login') return reply.status(401).send(fail('请登录后查看该文件', 401));
