@@ -56,6 +56,17 @@ describe('writes carry an idempotency key and are retried once with it', () => {
     expect(shown.notify).not.toHaveBeenCalled();
   });
 
+  it('leaves the refusals its caller handles to the caller: a 409 offered for override is not also a toast', async () => {
+    const refusal = { success: false, message: '还有4份评分未提交，确定要公示请选择强制公示', code: 409, result: null, timestamp: 1 };
+    stubFetch(json(409, refusal), json(409, refusal), json(400, { success: false, message: '缺少参数 raceId' }));
+    await expect(http.write('post', '/pms/race/publishResult', { data: {} }, { handles: [409] })).rejects.toMatchObject({ response: { status: 409 } });
+    expect(shown.error).not.toHaveBeenCalled();
+    await expect(http.write('post', '/pms/race/publishResult', { data: {} })).rejects.toBeTruthy();
+    expect(shown.error).toHaveBeenCalledWith(refusal.message, 4);
+    await expect(http.write('post', '/pms/race/publishResult', { data: {} }, { handles: [409] })).rejects.toBeTruthy();
+    expect(shown.error).toHaveBeenLastCalledWith('缺少参数 raceId', 4);
+  });
+
   it('tells the user once when the retry fails too, and retries no more', async () => {
     const fetch = stubFetch(json(502, {}), json(503, { success: false, message: '数据库繁忙，请稍后重试' }));
     await expect(http.put('/x/edit', { a: 1 })).rejects.toBeTruthy();

@@ -109,8 +109,12 @@ export function getNow<T>(url: string, params: Record<string, unknown> = {}): Pr
     .catch(() => undefined);
 }
 
-/** A write's options: the idempotency key of the user's action it belongs to (api/idempotency.ts); a new one when not given. */
-export interface WriteOptions { key?: string }
+/**
+ * A write's options: the idempotency key of the user's action it belongs to (api/idempotency.ts; a
+ * new one when not given), and the refusals the caller shows itself (a 409 it offers to override:
+ * shown once, in its dialog, not also as a toast).
+ */
+export interface WriteOptions { key?: string; handles?: number[] }
 
 /** Writes go out through this one, without the error handler: `write` decides when a failure is shown. */
 const bare = extend({ prefix: API_BASE, credentials: 'same-origin' });
@@ -125,7 +129,7 @@ const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
  * still running the first sending of the key (409 with Retry-After, after a double click or a
  * retry): asked again shortly, for the first one's answer.
  */
-async function write<T>(send: (headers: Record<string, string>) => Promise<T>, key = newIdempotencyKey()): Promise<T> {
+async function write<T>(send: (headers: Record<string, string>) => Promise<T>, key = newIdempotencyKey(), handles: number[] = []): Promise<T> {
   const headers = { [IDEMPOTENCY_HEADER]: key };
   let retried = false;
   for (let waits = 0; ;) {
@@ -138,7 +142,8 @@ async function write<T>(send: (headers: Record<string, string>) => Promise<T>, k
       } else if (isStillRunning(error) && waits < writeRetry.stillRunningTries) {
         waits++;
         await pause(writeRetry.stillRunningWaitMs);
-      } else return errorHandler(error as ResponseError);
+      } else if (handles.includes((error as ResponseError).response?.status ?? -1)) throw error;
+      else return errorHandler(error as ResponseError);
     }
   }
 }
@@ -154,5 +159,5 @@ export const http = {
   upload: <T>(url: string, form: FormData, opts: WriteOptions = {}) => write((headers) => bare.post<Result<T>>(url, { data: form, requestType: 'form', headers }), opts.key),
   /** A write by its method, with query parameters and a body (a page action's request). */
   write: <T>(method: string, url: string, parts: { params?: object; data?: unknown }, opts: WriteOptions = {}) =>
-    write((headers) => bare<Result<T>>(url, { method, ...parts, headers }), opts.key),
+    write((headers) => bare<Result<T>>(url, { method, ...parts, headers }), opts.key, opts.handles),
 };

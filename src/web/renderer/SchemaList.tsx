@@ -135,12 +135,12 @@ export function SchemaList({ schema, fixed, onChanged }: SchemaListProps) {
       return;
     }
     const req = action.request!;
-    // A refusal is a handled state: the request layer has shown it; a 409 the action may override is offered so.
+    // A refusal is a handled state: the request layer shows it, except a 409 the action may override, offered in its dialog.
     const send = async (extra?: Row) => {
       const body = resolveValues(req.body, row, selectedIds);
       const sent = [action.key, resolveValues(req.params, row, selectedIds) ?? {}, extra ? { ...body, ...extra } : body] as const;
       try {
-        const res = await sendAction(req.method, req.url, sent[1], sent[2], { key: actionKeys.for(sent) });
+        const res = await sendAction(req.method, req.url, sent[1], sent[2], { key: actionKeys.for(sent), handles: !extra && req.override ? [409] : [] });
         if (res.success) { actionKeys.done(sent); void message.success(res.message || '操作成功'); refresh(); } else void message.warning(res.message);
       } catch (e) {
         if (!extra && req.override && statusOf(e) === 409) {
