@@ -67,7 +67,7 @@ async function tellApplicants(tx: Kysely<any>, schema: PageSchema, projects: Sco
     const title = `${recordNames(schema, [row])}评审结果已公示`;
     await notifyUsers(tx, {
       usernames: [String(row.createBy)], title, sender: user.username, busType: PROJECT, busId: String(row.id),
-      content: `${title}：最终得分 ${p.finalScore}，赛道排名第${ranks.get(p.id)}名（${p.totals.length}份评分）`,
+      content: `${title}：最终得分 ${Number(p.finalScore).toFixed(2)}，赛道排名第${ranks.get(p.id)}名（${p.totals.length}份评分）`,
       openPage: await recordLink(tx, schema, { username: String(row.createBy) }, row),
     });
   }

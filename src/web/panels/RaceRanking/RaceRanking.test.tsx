@@ -28,8 +28,8 @@ beforeEach(() => {
 });
 afterEach(() => { cleanup(); vi.clearAllMocks(); });
 
-const open = () => render(<ConfigProvider locale={zhCN}><App>
-  <RaceRanking schema={{} as PageSchema} row={{ id: 'r1', title: '排名测试赛', resultPublished: '0' }} selectedIds={[]} open onClose={vi.fn()} />
+const open = (race: Record<string, unknown> = { resultPublished: '0' }) => render(<ConfigProvider locale={zhCN}><App>
+  <RaceRanking schema={{} as PageSchema} row={{ id: 'r1', title: '排名测试赛', ...race }} selectedIds={[]} open onClose={vi.fn()} />
 </App></ConfigProvider>);
 
 describe('RaceRanking', () => {
@@ -57,5 +57,12 @@ describe('RaceRanking', () => {
     expect(screen.getByText(/同分时依次比较：全部评分的平均分（含最高分和最低分）高者在前/)).toBeInTheDocument();
     // One scored by every sheet it was given shows the count alone.
     expect(screen.getAllByRole('row').find((r) => r.textContent?.includes('己'))?.textContent).not.toContain('份评分');
+  });
+
+  it('writes every final score with two decimals, and names who forced the publication', async () => {
+    open({ resultPublished: '1', resultOpenSheets: 2, resultPublishBy: 'admin', resultPublishBy_dictText: '管理员', resultPublishTime: '2026-11-29 12:00:00' });
+    expect(await screen.findByText('强制公示：管理员于2026-11-29 12:00:00公示，当时还有2份评分未提交')).toBeInTheDocument();
+    expect(screen.getAllByText('80.00')).toHaveLength(2);
+    expect(screen.getByText('70.00')).toBeInTheDocument();
   });
 });

@@ -43,7 +43,7 @@ export default function RaceRanking({ row, open, onClose }: PanelProps) {
     { title: '排名', dataIndex: 'rank', width: 70, render: (rank: number | null) => rank ?? '-' },
     { title: '项目名称', dataIndex: 'name' },
     { title: '申报单位', dataIndex: 'orgName' },
-    { title: '最终得分', dataIndex: 'finalScore', width: 90, render: (score: number | null) => score ?? '-' },
+    { title: '最终得分', dataIndex: 'finalScore', width: 90, render: (score: number | null) => (score === null || score === undefined ? '-' : Number(score).toFixed(2)) },
     { title: '评分份数', dataIndex: 'reviews', width: 120, render: (_: number, r) => <SheetCount row={r} /> },
     { title: '同分说明', dataIndex: 'tieBreak', width: 200, render: (note: string | null) => note ?? '' },
   ];
@@ -58,7 +58,7 @@ export default function RaceRanking({ row, open, onClose }: PanelProps) {
         <Space direction="vertical" size="middle" style={{ width: '100%' }} className="race-ranking">
           <Alert type="info" showIcon message={row?.resultPublished === '1' ? '结果已公示；以下为按当前已提交评分计算的排名' : '结果尚未公示，申报人和公开网站暂不可见'} />
           {row?.resultPublished === '1' && Number(row?.resultOpenSheets ?? 0) > 0 && (
-            <Alert type="warning" showIcon message={`强制公示：${String(row?.resultPublishBy ?? '-')}于${String(row?.resultPublishTime ?? '-')}公示，当时还有${String(row?.resultOpenSheets)}份评分未提交`} />
+            <Alert type="warning" showIcon message={`强制公示：${String(row?.resultPublishBy_dictText ?? row?.resultPublishBy ?? '-')}于${String(row?.resultPublishTime ?? '-')}公示，当时还有${String(row?.resultOpenSheets)}份评分未提交`} />
           )}
           {short > 0 && <Alert type="warning" showIcon message={`${short}个项目的评分未交齐，其最终得分只按已提交的评分计算`} />}
           <Select allowClear placeholder="全部赛道" aria-label="赛道" style={{ width: 200 }} options={tracksOf(rows)} value={track} onChange={setTrack} />
