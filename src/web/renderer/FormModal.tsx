@@ -62,6 +62,8 @@ export interface FormModalProps {
   held?: (code: string) => boolean;
   /** Fires a transition on the row shown in 详情 (its buttons: 通过, 退回修改…); the page asks and reloads. */
   onTransition?: (t: WorkflowTransition, row: Row) => void;
+  /** Offered in 详情 when the row may be edited now (a returned declaration): opens it in 编辑. */
+  onEdit?: (row: Row) => void;
 }
 
 /**
@@ -78,7 +80,7 @@ export function bodyOf(values: Row): Row {
  * The add/edit/detail form of a schema page in a modal: the Formily schema compiled from the page
  * schema, validated with the server's words, saved through the engine's add/edit.
  */
-export function FormModal({ schema, mode, record, onClose, held, onTransition }: FormModalProps) {
+export function FormModal({ schema, mode, record, onClose, held, onTransition, onEdit }: FormModalProps) {
   const api = useMemo(() => crudApi(schema.api), [schema.api]);
   const subs = useSubForms(schema);
   const waitingForSubs = !!(schema.kind === 'main' && schema.subTables?.length) && !subs;
@@ -194,6 +196,7 @@ export function FormModal({ schema, mode, record, onClose, held, onTransition }:
   const detailTransitions = mode === 'detail' && record && held && onTransition ? rowTransitions(schema, record, held) : [];
   const footer = mode === 'detail'
     ? [
+      ...(onEdit && record ? [<Button key="edit" onClick={() => onEdit(record)}>编辑</Button>] : []),
       ...detailTransitions.map((t) => <Button key={`workflow:${t.name}`} danger={t.danger} onClick={() => onTransition!(t, record!)}>{t.label}</Button>),
       <Button key="close" onClick={() => onClose(false)}>关闭</Button>,
     ]

@@ -242,7 +242,13 @@ export function SchemaList({ schema, fixed, onChanged }: SchemaListProps) {
       />
       {transition.opinionModal}
       {inRouter && <OpenRecordFromUrl load={api.queryById} open={openRecord} />}
-      {form && <FormModal schema={schema} mode={form.mode} record={form.record} held={held} onTransition={(t, row) => transition.fire(t, [row])} onClose={(changed) => { setForm(null); if (changed) refresh(); }} />}
+      {form && (
+        <FormModal
+          schema={schema} mode={form.mode} record={form.record} held={held} onTransition={(t, row) => transition.fire(t, [row])}
+          onEdit={form.mode === 'detail' && form.record && features.edit && can('edit') && rowEditable(schema, form.record) ? (row) => setForm({ mode: 'edit', record: row }) : undefined}
+          onClose={(changed) => { setForm(null); if (changed) refresh(); }}
+        />
+      )}
       {panel && Panel && (
         <Suspense fallback={null}>
           <Panel schema={schema} row={panel.row} selectedIds={selectedIds} open onClose={(changed) => { setPanel(null); if (changed) refresh(); }} />

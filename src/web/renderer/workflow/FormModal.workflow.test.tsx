@@ -114,6 +114,22 @@ describe('the form of a workflow page', () => {
     expect(footerButtons()).toEqual(['取消', '保存草稿', '提交申报']);
   });
 
+  it("offers 编辑 in a returned row's 详情, beside 提交申报, and opens the row in 编辑", async () => {
+    await open();
+    // The row's own actions come first (编辑, 提交申报); 详情 waits under 更多.
+    const row = screen.getByText('退回的项目').closest('tr')!;
+    const detail = within(row).queryByText('详情');
+    if (detail) fireEvent.click(detail);
+    else {
+      fireEvent.click(within(row).getByText('更多'));
+      fireEvent.click((await screen.findAllByRole('menuitem')).find((m) => m.textContent === '详情')!);
+    }
+    await waitFor(() => expect(footerButtons()).toEqual(['编辑', '提交申报', '关闭']));
+    click('编辑');
+    expect(await screen.findByText('退回修改意见：请补充试点数据')).toBeInTheDocument();
+    await waitFor(() => expect(footerButtons()).toEqual(['取消', '保存草稿', '提交申报']));
+  });
+
   it('keeps 确定 where no transition is offered from the form (the user may not submit)', async () => {
     codes.held = ['add', 'edit'];
     await open();
