@@ -135,6 +135,22 @@ describe(`the Vue 2 client's system screens, issue 41 [${BACKEND}]`, () => {
     expectEnvelope(await post('/sys/user/editSysDepartWithUser', { depId: leaf.id, userIdList: [expert] }, applicant), { status: 403 });
   });
 
+  it('我的部门 › 编辑: the row carries what the user form sends back (上级, 负责部门, 职务), so saving it unchanged keeps them', async () => {
+    const [root] = await departs();
+    const me = await userId('admin');
+    const before = expectOk(await get(`/sys/user/queryById?id=${me}`));
+    await (s.db as any).updateTable('sysUser').set({ userIdentity: 2, departIds: root.id }).where('id', '=', me).execute();
+    const row = expectOk(await get(`/sys/user/departUserList?depId=${root.id}&pageNo=1&pageSize=100`)).records.find((u: any) => u.id === me);
+    expect(row).toMatchObject({ userIdentity: 2, departIds: root.id });
+    expect(row).toHaveProperty('post');
+    // UserModal.handleSubmit: departIds = '' unless userIdentity === 2 (a number), then the row with the form's lists
+    const body = { ...row, selectedroles: before.selectedroles ?? '', selecteddeparts: root.id, departIds: row.userIdentity === 2 ? row.departIds : '' };
+    expectOk(await put('/sys/user/edit', body));
+    const after = await (s.db as any).selectFrom('sysUser').select(['userIdentity', 'departIds']).where('id', '=', me).executeTakeFirstOrThrow();
+    expect(after).toEqual({ userIdentity: 2, departIds: root.id });
+    await (s.db as any).updateTable('sysUser').set({ userIdentity: 1, departIds: null }).where('id', '=', me).execute();
+  });
+
   it('部门权限, 部门角色 and 部门角色授权: grants within the department\'s, roles held by its members', async () => {
     const [root] = await departs();
     const { ids } = expectOk(await get('/sys/role/queryTreeList'));

@@ -22,6 +22,13 @@ const text = (max: number) => ({ type: 'string', maxLength: max }) as const;
 /** The user page's edit button: a department's members are its users' departments, as the user form sets them. */
 const EDIT_USERS = 'system:user:edit';
 
+/**
+ * What the client's user form (UserModal) sends back when a row of 我的部门 is edited, beyond the
+ * directory's columns: its submit empties 负责部门 unless the row says 上级 (`userIdentity === 2`).
+ * The list needs the user page, whose list rows carry them too.
+ */
+const FORM_COLUMNS = ['userIdentity', 'departIds', 'post'] as const;
+
 /** `field LIKE pattern` (escaped with backslashes), as the engine writes it on either database. */
 const like = (field: string, pattern: string, dialect: Dialect) => (eb: any) => conditionSql(eb, { field, op: 'like', value: pattern }, dialect);
 
@@ -78,7 +85,7 @@ export async function departUserRoutes(app: FastifyInstance): Promise<void> {
       .where('u.delFlag', '=', 0).where('u.username', '<>', GUEST_USERNAME)
       .$if(!!username?.trim(), (q) => q.where(like('u.username', `%${escapeLike(username!.trim())}%`, dialect)));
     const { total } = await members.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow();
-    const columns = await userColumns(ctx, req);
+    const columns = [...await userColumns(ctx, req), ...FORM_COLUMNS];
     const rows = await members.select(columns.map((c) => `u.${c}` as const)).orderBy('u.createTime', 'desc').orderBy('u.id')
       .limit(req.query.pageSize ?? 10).offset(offsetOf(req.query)).execute();
     return ok(page(await withDepartNames(db, rows as Record<string, unknown>[]), Number(total), req.query));
