@@ -16,7 +16,7 @@
 // and start this server fresh: `PORT=… DATA_DIR=$(mktemp -d) LOGIN_CAPTCHA=off npm start`.
 // Run:   node scripts/jeecg-client/drive.mjs http://127.0.0.1:<nginx port> [report.json]
 // Env:   ADMIN_PASSWORD (default Admin@2025), API_URL (default <client>/jeecg-boot), HEADFUL=1,
-//        SKIP_PAGES=1 (the actions only).
+//        SKIP_PAGES=1 (the actions only), SKIP_FORMS=1 (pages without opening their add and edit forms).
 // Prints a markdown table per page and per action; exits 1 when an action's effect is missing.
 import fs from 'node:fs';
 import { chromium } from 'playwright-core';
@@ -57,7 +57,7 @@ const inflight = new Set();
 let menuJson;
 
 function begin(label, extra = {}) {
-  current = { label, toasts: [], failed: [], errors: [], ...extra };
+  current = { label, toasts: [], failed: [], errors: [], writes: [], ...extra };
   records.push(current);
   return current;
 }
@@ -124,6 +124,7 @@ function watch(page) {
       let json;
       if ((res.headers()['content-type'] ?? '').includes('json')) json = await res.json().catch(() => undefined);
       if (url.includes('getUserPermissionByToken') && json?.success) menuJson = json.result;
+      if (['POST', 'PUT', 'DELETE'].includes(req.method()) && rec.writes) rec.writes.push({ method: req.method(), url: shortUrl(url), ok: res.status() < 400 && json?.success !== false });
       if (res.status() >= 400 || json?.success === false) {
         rec.failed.push({ url: shortUrl(url), method: req.method(), status: res.status(), message: json?.message ?? '' });
       }
@@ -195,6 +196,56 @@ async function fill(scope, placeholder, value) {
 async function openMenuPage(page, path) {
   await routeTo(page, path);
   await settle(page);
+}
+
+// Each page's own add and edit forms: opened (the first row's 编辑) and closed, their calls recorded.
+async function closeOverlays(page) {
+  for (let i = 0; i < 3; i++) {
+    const close = page.locator('.ant-drawer-close:visible, .ant-modal-close:visible');
+    if (!(await close.count())) return;
+    await close.last().click({ timeout: 3000 }).catch(() => page.keyboard.press('Escape'));
+    await page.waitForTimeout(400);
+  }
+}
+async function probeForms(page, rec) {
+  const opened = [];
+  const add = page.locator('.table-operator:visible button, .table-operator:visible .ant-btn').filter({ hasText: /^\s*(新增|添加|新建)/ });
+  if (await add.count()) {
+    try {
+      await add.first().click({ timeout: 3000 });
+      await settle(page);
+      opened.push(`form ${(await add.first().textContent()).trim()}`);
+    } catch (e) {
+      rec.errors.push(`add form: ${e.message.split('\n')[0]}`);
+    }
+    await closeOverlays(page);
+  }
+  // The first row's 编辑, saved unchanged: the client sends the row back as its form holds it.
+  const edit = page.locator('.ant-table-row:visible a:visible').filter({ hasText: /^\s*编辑\s*$/ });
+  if (await edit.count()) {
+    try {
+      await edit.first().click({ timeout: 3000 });
+      await settle(page);
+      const submit = page.locator('.ant-modal-footer:visible .ant-btn-primary, .ant-drawer-content:visible .ant-btn-primary')
+        .filter({ hasText: /^\s*(确\s*定|提\s*交|保\s*存|保存并关闭)\s*$/ });
+      if (!(await submit.count())) opened.push('form 编辑 (no save button)');
+      else {
+        const before = rec.writes.length;
+        await submit.last().click({ timeout: 3000 });
+        await settle(page);
+        const writes = rec.writes.slice(before);
+        const invalid = writes.length ? [] : await page.locator('.ant-form-explain:visible, .ant-form-item-explain:visible').allTextContents();
+        opened.push(writes.length ? `form 编辑 saved (${writes.map((w) => `${w.method} ${w.url} ${w.ok ? 'ok' : 'refused'}`).join(', ')})`
+          : `form 编辑: no save request${invalid.length ? ` (the form says: ${invalid.join(' / ')})` : ''}`);
+        if (!writes.length) await page.screenshot({ path: `/tmp/jeecg-drive-edit-${rec.path.replace(/\W+/g, '_')}.png` }).catch(() => {});
+      }
+    } catch (e) {
+      rec.errors.push(`edit form: ${e.message.split('\n')[0]}`);
+    }
+    await closeOverlays(page);
+  }
+  await settle(page, 300);
+  rec.forms = opened;
 }
 
 // ---- the actions ----
@@ -304,6 +355,19 @@ async function departPermission(page, depart) {
   const granted = await get(`/sys/permission/queryDepartPermission?departId=${depart.id}`);
   expect(Array.isArray(granted.result) && granted.result.length > 0, `department permissions: ${JSON.stringify(granted)}`);
   return `${granted.result.length} menus and buttons granted to ${depart.departName}`;
+}
+
+async function departEdit(page, depart) {
+  await openMenuPage(page, '/isystem/depart');
+  await visible(page, '.ant-tree').first().getByText(depart.departName, { exact: true }).first().click();
+  await settle(page);
+  await visible(page, '.ant-tabs-tab').filter({ hasText: '基本信息' }).click();
+  const writes = current.writes.length;
+  await visible(page, '.ant-tabs-tabpane-active').getByRole('button', { name: /保\s*存/ }).click();
+  await settle(page);
+  const saved = current.writes.slice(writes);
+  expect(saved.some((w) => w.ok), `saving 基本信息: ${JSON.stringify(saved)}`);
+  return `${depart.departName} saved unchanged (${saved.map((w) => `${w.method} ${w.url}`).join(', ')})`;
 }
 
 async function departRole(page, depart) {
@@ -477,10 +541,12 @@ try {
     await settle(page);
     rec.opened = !routeError && (await pageOpened(page, p.path).catch(() => false));
     if (routeError) rec.errors.push(routeError);
+    if (rec.opened && !process.env.SKIP_FORMS) await probeForms(page, rec);
   }
 
   await action(page, '添加用户', () => addUser(page));
   await action(page, '字典项新增', () => addDictItem(page));
+  await action(page, '部门管理 基本信息 保存', () => departEdit(page, depart));
   await action(page, '部门权限 保存', () => departPermission(page, depart));
   await action(page, '部门角色 新建 + 授权', () => departRole(page, depart));
   await action(page, '用户回收站 还原 / 彻底删除', () => userRecycleBin(page));
@@ -499,8 +565,8 @@ console.log('| page | path | opened | toasts | failed calls | notes |\n| --- | -
 for (const r of records.filter((r) => !r.action)) {
   const toasts = uniq(r.toasts.map((t) => `${t.kind}: ${t.text}`));
   const failed = uniq(r.failed.map((f) => `${f.method ?? ''} ${f.url} → ${f.status}${f.message ? ` ${f.message}` : ''}`.trim()));
-  const notes = uniq([...(r.note ? [r.note] : []), ...r.errors.filter((e) => /Cannot find module|Loading chunk|TypeError|Error/.test(e)).map((e) => e.slice(0, 120))]);
-  console.log(`| ${cell(r.label)} | ${cell(r.path ?? '')} | ${r.opened ? 'yes' : 'no'} | ${cell(toasts.join('; ') || '—')} | ${cell(failed.join('; ') || '—')} | ${cell(notes.slice(0, 2).join('; '))} |`);
+  const notes = uniq([...(r.note ? [r.note] : []), ...(r.forms?.length ? [r.forms.join(', ')] : []), ...r.errors.filter((e) => /Cannot find module|Loading chunk|TypeError|Error|form:/.test(e)).map((e) => e.slice(0, 120))]);
+  console.log(`| ${cell(r.label)} | ${cell(r.path ?? '')} | ${r.opened ? 'yes' : 'no'} | ${cell(toasts.join('; ') || '—')} | ${cell(failed.join('; ') || '—')} | ${cell(notes.slice(0, 3).join('; '))} |`);
 }
 console.log('\n| action | works | toasts | failed calls | result |\n| --- | --- | --- | --- | --- |');
 for (const r of records.filter((r) => r.action)) {
