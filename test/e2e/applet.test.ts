@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { browserSession, type RunningServer } from './harness';
+import { shot } from './day/steps';
 
 /** 小程序管理's two pages, drawn from their schemas: the administrator publishes the draft banner and the mini-program's API serves it. */
 describe('小程序管理 in Chromium', () => {
@@ -22,6 +23,7 @@ describe('小程序管理 in Chromium', () => {
     expect(await bannerTitles()).not.toContain('导师智库全新上线');
     await row('导师智库全新上线').locator('.schema-row-actions').getByText('更多').click();
     await page.locator('.ant-dropdown:visible .ant-dropdown-menu-item').filter({ hasText: /^发布$/ }).click();
+    await shot(page, 'portal-publish-confirm');
     await page.locator('.ant-modal-confirm').filter({ hasText: '确定发布吗' }).getByRole('button', { name: /确\s*定/ }).click();
     await page.locator('.ant-message-notice').filter({ hasText: '发布成功' }).first().waitFor();
     await expect.poll(() => row('导师智库全新上线').textContent()).toContain('已发布');

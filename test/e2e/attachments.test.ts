@@ -1,6 +1,7 @@
 import type { Locator, Page } from 'playwright-core';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { ADMIN_PASSWORD, browserSession, loginAsAdmin, loginThroughForm, rowAction, type RunningServer } from './harness';
+import { shot } from './day/steps';
 
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj\n<< /Type /Catalog >>\nendobj\ntrailer\n<< /Root 1 0 R >>\n%%EOF\n');
 /** A 1×1 PNG. */
@@ -103,5 +104,6 @@ describe('a record\'s files in Chromium', () => {
     const img = rows().filter({ hasText: '草稿横幅' }).locator('img');
     await img.waitFor();
     await expect.poll(() => img.evaluate((el) => (el as HTMLImageElement).complete && (el as HTMLImageElement).naturalWidth)).toBe(1);
+    await shot(page, 'portal-banner-list');
   });
 });

@@ -1,6 +1,7 @@
 import type { Locator, Page } from 'playwright-core';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { browserSession, type RunningServer } from './harness';
+import { shot } from './day/steps';
 
 /** A graph report drawn by G2 in Chromium: created through the API, opened by its route and from the list's 预览. */
 describe('graph report page in Chromium', () => {
@@ -55,6 +56,7 @@ describe('graph report page in Chromium', () => {
 
     await page.locator('.graph-report .ant-tabs-tab').filter({ hasText: '饼图' }).click();
     await drawn(page.locator('.graph-report .ant-tabs-tabpane-active canvas').first());
+    await shot(page, 'online-graph-pie');
 
     const detail = page.locator('.ant-card').filter({ hasText: '数据明细' });
     expect(await detail.locator('thead th').allTextContents()).toEqual(['字典名称', '字典项数']);
@@ -73,6 +75,8 @@ describe('graph report page in Chromium', () => {
     await page.goto(`${server.baseUrl}/2025/online/graphreport`);
     const row = page.locator('.schema-page .ant-table-tbody tr.ant-table-row').filter({ hasText: 'dict_combo' });
     // 编辑 is the first link; 预览 is under 更多.
+    await row.waitFor();
+    await shot(page, 'online-graph-list');
     await row.getByText('更多').click();
     await page.locator('.ant-dropdown:visible .ant-dropdown-menu-item').filter({ hasText: '预览' }).click();
     await page.waitForURL(`**/2025/online/graphreport/chart/${id}`);

@@ -2,6 +2,7 @@ import type { Locator, Page } from 'playwright-core';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { ADMIN_PASSWORD, browserSession, loginAsAdmin, loginThroughForm, type RunningServer } from './harness';
 import { COUNTER, endStep, klmReport, type Step } from './klm';
+import { shot } from './day/steps';
 
 /**
  * Issue 38 as a newcomer lives it: the administrator designs 「专利申请」 in the browser — its fields,
@@ -66,6 +67,7 @@ describe('a process designed in the browser', () => {
       await row.getByLabel('字段备注', { exact: true }).fill(txt);
       if (type) await choose(combo(row, '类型'), type);
     }
+    await shot(page, 'online-form-fields');
     await step('design the fields');
 
     // 流程: from the approval template, then who fires each step, what 通过 records and whom it tells.
@@ -82,6 +84,7 @@ describe('a process designed in the browser', () => {
     await process.getByText('创建人').first().waitFor();
     await expect.poll(() => page.locator('.ant-select-dropdown:visible').count()).toBe(0);
     await page.screenshot({ path: '/tmp/online-process-designer.png' });
+    await shot(page, 'online-form-process');
     await step('design the process from the template');
 
     // Each bad input is said with its tab and row, as the server says it.
@@ -129,6 +132,7 @@ describe('a process designed in the browser', () => {
     await choose(combo(rules, '规则2状态'), '待审核', '已通过', '已退回');
     await expect.poll(() => rules.getByTestId('process-problems').count()).toBe(0);
     await page.screenshot({ path: '/tmp/online-process-rules.png' });
+    await shot(page, 'online-form-rules');
     await designer.getByRole('button', { name: /保\s*存/ }).click();
     await toast('添加成功！').waitFor();
     await designer.waitFor({ state: 'detached' });
@@ -138,12 +142,14 @@ describe('a process designed in the browser', () => {
     const sync = modal(/同步数据库 - /);
     await ok(sync, /^同\s*步$/);
     await sync.locator('.ant-alert').getByText(/同步数据库成功/).waitFor();
+    await shot(page, 'online-form-sync');
     await ok(sync, /关\s*闭/);
     await rowAction(TABLE, '添加到菜单');
     const menu = modal(/添加到菜单 - /);
     await menu.getByLabel('申报人（applicant）', { exact: true }).click();
     await menu.getByLabel('审核人（reviewer）', { exact: true }).click();
     await expect.poll(() => menu.getByLabel('审核人（reviewer）', { exact: true }).isChecked()).toBe(true);
+    await shot(page, 'online-form-menu');
     await ok(menu, /添\s*加/);
     await toast('已添加到菜单').waitFor();
     await step('sync and add to the menu');
@@ -171,6 +177,7 @@ describe('a process designed in the browser', () => {
     await toast('提交成功！').waitFor();
     await expect.poll(() => listRow('一种折叠伞').textContent()).toContain('待审核');
     await page.screenshot({ path: '/tmp/online-process-list.png' });
+    await shot(page, 'online-form-list');
     expect((await links('一种折叠伞').locator('a').allTextContents()).map((t) => t.trim())).not.toContain('编辑');
     await step('the applicant adds and submits');
   });
@@ -191,6 +198,7 @@ describe('a process designed in the browser', () => {
     expect((await history.allTextContents())[1]).toMatch(/审核人 通过：待审核 → 已通过意见：同意授权$/);
     await step('the reviewer passes it');
     await page.screenshot({ path: '/tmp/online-process-history.png' });
+    await shot(page, 'online-form-history');
 
     const login = await (await fetch(`${server.baseUrl}/jeecg-boot/sys/login`, {
       method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ username: 'applicant', password: ADMIN_PASSWORD }),

@@ -2,6 +2,7 @@ import ExcelJS from 'exceljs';
 import type { Page } from 'playwright-core';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { browserSession, type RunningServer } from './harness';
+import { shot } from './day/steps';
 
 /** Waits as long as the page's own default (a loaded machine renders slowly). */
 const POLL = { timeout: 15_000 };
@@ -48,6 +49,7 @@ describe('online report designer and report page in Chromium', () => {
     await designer().getByRole('button', { name: '解析SQL' }).click();
     await toast('解析完成：3个字段，1个参数').waitFor();
     await expect.poll(() => grid().getByLabel('realname字段文本').inputValue(), POLL).toBe('姓名');
+    await shot(page, 'online-report-designer');
     await designer().getByRole('button', { name: /确\s*定/ }).click();
     await toast('添加成功！').waitFor();
     await designer().waitFor({ state: 'detached' });
@@ -93,6 +95,7 @@ describe('online report designer and report page in Chromium', () => {
     await reportPage().getByLabel('真实姓名', { exact: true }).fill('审');
     await reportPage().getByRole('button', { name: /查\s*询/ }).click();
     await expect.poll(reportCells, POLL).toEqual([['reviewer', '审核人', '男'], ['expert', '评审专家', '男']]);
+    await shot(page, 'online-report-page');
     await reportPage().getByLabel('真实姓名', { exact: true }).fill('');
     await reportPage().getByRole('combobox', { name: '性别' }).click();
     await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: '女' }).click();

@@ -3,6 +3,7 @@ import type { Page } from 'playwright-core';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { WebFooter, WebPage } from '../../src/schema/web-site';
 import { ADMIN_PASSWORD, browserSession, type RunningServer } from './harness';
+import { shot } from './day/steps';
 
 type Rec = { id: string; title?: string; name?: string };
 
@@ -125,6 +126,7 @@ describe('public contest site in Chromium', () => {
     await main().getByText(title).click();
     await page.waitForURL(`**/2025/web/detail?kind=news&id=${id}`);
     await main().getByText('正文段落').waitFor();
+    await shot(page, 'portal-public-news');
     await expect(page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned)).resolves.toBeUndefined();
 
     await api('/pms/news/unpublish', { token, body: { id } });

@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { ADMIN_PASSWORD, browserSession, loginThroughForm, type RunningServer } from './harness';
+import { shot } from './day/steps';
 
 /** Issue 19: the record form says what it will not keep, asks before discarding, and a page not granted is a 403. */
 describe('the record form and a page not granted, in Chromium', () => {
@@ -74,6 +75,7 @@ describe('the record form and a page not granted, in Chromium', () => {
     const treeNode = (title: string) => drawer.locator('.ant-tree-treenode').filter({ has: page.getByText(title, { exact: true }) }).first();
     await treeNode('职务管理').locator('.ant-tree-checkbox').click();
     await expect.poll(() => treeNode('系统管理').locator('.ant-tree-checkbox-checked').count()).toBe(1);
+    await shot(page, 'admin-users-grant');
     await drawer.getByRole('button', { name: '保存并关闭' }).click();
     await page.locator('.ant-message-notice').filter({ hasText: '保存成功！' }).first().waitFor();
 

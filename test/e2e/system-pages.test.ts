@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { browserSession, type RunningServer } from './harness';
+import { shot } from './day/steps';
 
 /** System pages drawn from their schemas, with their named modules behind them (users, dictionaries). */
 describe('system management pages in Chromium', () => {
@@ -36,6 +37,7 @@ describe('system management pages in Chromium', () => {
     await page.locator('.ant-message-notice').filter({ hasText: '密码至少8位，且需包含数字、字母' }).first().waitFor();
     await item('登录密码').locator('input').fill('Passw0rd-2025');
     await item('确认密码').locator('input').fill('Passw0rd-2025');
+    await shot(page, 'admin-users-add');
     await modal().getByRole('button', { name: /确\s*定/ }).click();
     await toast('添加成功！').waitFor();
 
@@ -58,6 +60,7 @@ describe('system management pages in Chromium', () => {
     await page.locator('.ant-modal-confirm').getByRole('button', { name: /确\s*定/ }).click();
     await toast('操作成功!').waitFor();
     await expect.poll(async () => row.textContent()).toContain('冻结');
+    await shot(page, 'admin-users-frozen');
     expect(await login('zhangsan', 'Passw0rd-2025')).toMatchObject({ success: false, message: '该用户已冻结' });
     await row.getByText('更多').click();
     await page.locator('.ant-dropdown:visible').getByText('解冻', { exact: true }).waitFor();
@@ -80,6 +83,7 @@ describe('system management pages in Chromium', () => {
     await modal().getByRole('button', { name: /确\s*定/ }).click();
     await toast('添加成功！').waitFor();
     await drawer.getByText('特级').waitFor();
+    await shot(page, 'admin-dict-items');
     const items = await page.evaluate(async () => {
       const token = JSON.parse(localStorage.getItem('Access-Token')!).value as string;
       const res = await fetch('/jeecg-boot/sys/dict/getDictItems/position_rank', { headers: { 'X-Access-Token': token } });
