@@ -148,10 +148,12 @@ export function compileSubTable(sub: SubForm, mode: FormMode): FormNode {
   for (const [name, node] of Object.entries(fields)) {
     if (node['x-display'] === 'hidden') continue;
     const { title, ...cell } = node;
-    columns[`__col_${name}`] = column(title ?? name, { width: 160, required: node.required }, { [name]: cell });
+    // A cell has no label of its own (its column's header names it): a screen reader hears the column.
+    const named = { ...cell, 'x-component-props': { 'aria-label': title ?? name, ...cell['x-component-props'] } };
+    columns[`__col_${name}`] = column(title ?? name, { width: 160, required: node.required }, { [name]: named });
   }
   if (mode !== 'detail') {
-    columns.__ops = column('操作', { width: 70, align: 'center', fixed: 'right' }, { remove: { type: 'void', 'x-component': 'ArrayTable.Remove' } });
+    columns.__ops = column('操作', { width: 70, align: 'center', fixed: 'right' }, { remove: { type: 'void', 'x-component': 'ArrayTable.Remove', 'x-component-props': { 'aria-label': '删除本行', title: '删除本行' } } });
   }
   return {
     type: 'array',

@@ -9,7 +9,7 @@ import { ADMIN_PASSWORD, browserSession, loginThroughForm, type RunningServer } 
  * 通过 link with Tab, sees where the focus is, opens the opinion dialog with Enter, leaves it with
  * Esc, opens it again, types the opinion and confirms with Enter: the project is passed.
  */
-describe('keyboard only: a reviewer passes a project, an expert scores one', () => {
+describe('keyboard only: a reviewer passes a project, an expert scores one, an applicant declares one', () => {
   const session = browserSession();
   let server: RunningServer;
   let page: Page;
@@ -24,12 +24,14 @@ describe('keyboard only: a reviewer passes a project, an expert scores one', () 
 
   /** Presses Tab (Shift+Tab `backwards`) until the focus is on what `wanted` accepts (at most `max` presses). */
   async function tabTo(wanted: (f: Focus) => boolean, max = 120, backwards = false) {
+    const seen: string[] = [];
     for (let i = 0; i < max; i++) {
       await page.keyboard.press(backwards ? 'Shift+Tab' : 'Tab');
       const f = await focused();
       if (wanted(f)) return f;
+      seen.push(`${f.tag}:${f.text.slice(0, 12)}`);
     }
-    throw new Error(`not reached in ${max} Tab presses`);
+    throw new Error(`not reached in ${max} Tab presses (focus went ${seen.slice(-25).join(' → ')})`);
   }
 
   it('Tab to the row’s 通过, Enter, Esc, Enter again, type, Enter: passed', async () => {
@@ -107,5 +109,58 @@ describe('keyboard only: a reviewer passes a project, an expert scores one', () 
     await page.keyboard.press('Enter');
     await page.locator('.ant-message-notice').filter({ hasText: '提交评分成功' }).first().waitFor();
     await expect.poll(() => row.textContent()).toContain('已提交');
+  });
+
+  it('an applicant declares by keyboard alone: 新增, every field and a team member, 提交申报, confirmed: submitted', async () => {
+    await loginThroughForm(page, server.baseUrl, 'applicant', ADMIN_PASSWORD);
+    await page.waitForURL('**/2025/dashboard/analysis');
+    await page.goto(`${server.baseUrl}/2025/pms/myProject`);
+    await page.locator('.schema-page .ant-table-tbody tr.ant-table-row').first().waitFor();
+    const name = `键盘申报项目${Date.now() % 100000}`;
+
+    // Tab to 新增 and open the form with Enter: the focus moves into it.
+    const add = await tabTo((f) => f.tag === 'BUTTON' && /新\s*增/.test(f.text));
+    expect(add.outline).not.toBe('none');
+    await page.keyboard.press('Enter');
+    const form = page.locator('.ant-modal').filter({ has: page.locator('.ant-modal-title', { hasText: '新增' }) });
+    await form.waitFor();
+    await expect.poll(() => page.evaluate(() => !!document.activeElement?.closest('.ant-modal'))).toBe(true);
+    // The contest open for declarations is chosen already.
+    await expect.poll(() => form.textContent()).toContain('第二届');
+
+    const typeInto = async (label: string, text: string) => {
+      await tabTo((f) => f.tag === 'INPUT' && f.text === label, 40);
+      await page.keyboard.type(text);
+    };
+    await typeInto('项目名称', name);
+    // 赛道: a select, opened with the arrow key and chosen with Enter.
+    await tabTo((f) => f.tag === 'INPUT' && f.text === '赛道', 20);
+    await page.keyboard.press('ArrowDown');
+    await page.locator('.ant-select-dropdown:visible .ant-select-item-option').first().waitFor();
+    await page.keyboard.press('Enter');
+    await expect.poll(() => form.locator('.ant-select-selection-item').allTextContents()).toEqual(expect.arrayContaining([expect.stringMatching(/\S/)]));
+    await typeInto('申报单位', '键盘科技有限公司');
+    await typeInto('项目负责人', '许安');
+    await typeInto('联系电话', '13800138456');
+    // The team: 新增一行 by Enter, then the member's name.
+    await tabTo((f) => f.text === '新增一行', 80);
+    await page.keyboard.press('Enter');
+    await typeInto('姓名', '林小溪');
+
+    await tabTo((f) => f.tag === 'BUTTON' && f.text === '提交申报', 80);
+    await page.keyboard.press('Enter');
+    const confirm = page.locator('.ant-modal-confirm').filter({ hasText: '确定提交申报吗' });
+    await confirm.waitFor();
+    await expect.poll(() => page.evaluate(() => !!document.activeElement?.closest('.ant-modal-confirm'))).toBe(true);
+    await tabTo((f) => f.tag === 'BUTTON' && /确\s*定/.test(f.text), 10);
+    await page.keyboard.press('Enter');
+    await page.locator('.ant-message-notice').filter({ hasText: '提交申报成功' }).first().waitFor();
+    const row = page.locator('.schema-page .ant-table-tbody tr').filter({ hasText: name });
+    await expect.poll(() => row.textContent()).toContain('已提交');
+    // The member was saved with it.
+    const db = new Database(path.join(server.dataDir, 'platform.db'), { readonly: true });
+    const members = db.prepare('select m.name from pms_project_member m join pms_project p on p.id = m.project_id where p.name = ?').all(name) as { name: string }[];
+    db.close();
+    expect(members.map((m) => m.name)).toEqual(['林小溪']);
   });
 });

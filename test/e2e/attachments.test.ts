@@ -57,7 +57,8 @@ describe('a record\'s files in Chromium', () => {
     expect(rel).toMatch(/^project\/[0-9a-f]{32}\.pdf$/);
     // Listed under the name it was picked with, not the stored one.
     await item('商业计划书').locator('.ant-upload-list-item').filter({ hasText: '商业计划书.pdf' }).waitFor();
-    await ok(form);
+    // A declaration is saved as a draft (提交申报 beside it would submit it).
+    await form.getByRole('button', { name: '保存草稿' }).click();
     await toast('添加成功！').waitFor();
     await form.waitFor({ state: 'detached' });
 

@@ -25,6 +25,9 @@ export interface EditorOptions {
   onImage: () => void;
 }
 
+/** Quill's default bindings of Tab and Shift+Tab. */
+const TAB_BINDINGS = ['tab', 'remove tab', 'indent', 'outdent', 'indent code-block', 'outdent code-block', 'table tab'];
+
 export function createEditor(host: HTMLElement, { placeholder, onImage }: EditorOptions): Quill {
   return new Quill(host, {
     theme: 'snow',
@@ -33,6 +36,9 @@ export function createEditor(host: HTMLElement, { placeholder, onImage }: Editor
       toolbar: { container: TOOLBAR, handlers: { image: onImage } },
       // Quill's own handling of pasted or dropped picture files embeds them as base64 (SPEC §9: disabled).
       uploader: { mimetypes: [] },
+      // Tab and Shift+Tab leave the editor as they leave any field (WCAG 2.1.2, no keyboard trap):
+      // Quill's own bindings typed a tab or indented instead; the toolbar still indents lists.
+      keyboard: { bindings: Object.fromEntries(TAB_BINDINGS.map((name) => [name, false])) },
     },
   });
 }

@@ -115,6 +115,14 @@ describe('rich editor', () => {
     expect(lastValue(onChange)).toBe('');
   });
 
+  it('lets Tab and Shift+Tab leave the editor (no keyboard trap): Quill binds neither', () => {
+    const { quill } = mountEditor();
+    const bindings = (quill.getModule('keyboard') as unknown as { bindings: Record<string, unknown[]> }).bindings;
+    expect(bindings.Tab ?? []).toEqual([]);
+    // Its other keys are still bound.
+    expect(bindings.Enter?.length).toBeGreaterThan(0);
+  });
+
   it('offers font sizes 8pt to 36pt only, written inline', () => {
     expect(FONT_SIZES).toEqual(['8pt', '9pt', '10pt', '11pt', '12pt', '14pt', '16pt', '18pt', '20pt', '22pt', '24pt', '26pt', '28pt', '36pt']);
     const { quill, onChange, container } = mountEditor();
