@@ -29,6 +29,7 @@ const BENCHES = [
   { name: 'renderer', args: ['scripts/bench/renderer.mjs', quick ? '2' : '3'] },
   { name: 'routes', args: ['scripts/bench/routes.mjs'] },
   { name: 'tabs', args: ['scripts/bench/tabs.mjs'] },
+  { name: 'dialogs', args: ['scripts/bench/dialogs.mjs'] },
   { name: 'kept-renders', args: ['scripts/bench/kept-renders.mjs'] },
   { name: 'jobs', args: ['scripts/bench/jobs.mjs'], env: { DURATION: quick ? '8' : '15' } },
 ];
