@@ -2,6 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import { pageComponents } from '../../../schema/permission.js';
 import type { PageSchema } from '../../../schema/types.js';
+import type { Work } from '../../../schema/workplace.js';
 import { todoOf, transitionPermission, type NotifyTarget } from '../../../schema/workflow.js';
 import { grantsOf, type Grants } from '../../auth/grants.js';
 import { accessOf } from '../../crud/access.js';
@@ -13,33 +14,12 @@ import type { AppContext } from '../../http/context.js';
 import { ClientError } from '../../http/result.js';
 import { pageFor, recordTitle } from '../announcement/record-notice.js';
 
+export type { Work, WorkItem } from '../../../schema/workplace.js';
+
 /* eslint-disable @typescript-eslint/no-explicit-any */
 
 /** How many of an entry's waiting rows the 工作台 shows by name. */
 const SHOWN = 5;
-
-/** One waiting row, named and opened from the user's page. */
-export interface WorkItem {
-  id: string;
-  title: string;
-  state: string;
-  stateText: string;
-  /** When it arrived in its state (its last change). */
-  time: string | null;
-  path: string;
-}
-
-/** One entry of the 工作台: the rows of a page waiting for the user, by the label its schema gives them. */
-export interface Work {
-  key: string;
-  label: string;
-  count: number;
-  /** The page listing them. */
-  path: string;
-  noun: string;
-  byState: { state: string; text: string; count: number }[];
-  items: WorkItem[];
-}
 
 /** A page's transitions that declare a `todo`, grouped by label and audience: one entry each. */
 interface Entry { label: string; for?: NotifyTarget; states: Set<string>; permissions: string[]; names: string[] }

@@ -28,7 +28,7 @@ describe('Workplace', () => {
   it('shows each entry with its count by state, one click from its page', async () => {
     const todos: Todo[] = [
       { key: 'pms_project.submit', label: '待提交的申报', count: 3, path: '/pms/myProject', noun: '项目', byState: [{ state: 'draft', text: '草稿', count: 2 }, { state: 'returned', text: '已退回', count: 1 }], items: [] },
-      { key: 'unreadNotices', label: '未读消息', count: 0, path: '/isps/userAnnouncement', byState: [], items: [] },
+      { key: 'unreadNotices', label: '未读消息', count: 0, path: '/isps/userAnnouncement', noun: '消息', byState: [], items: [] },
     ];
     get.mockResolvedValue(envelope(true, todos) as never);
     mount();

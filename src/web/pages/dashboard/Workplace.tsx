@@ -4,30 +4,13 @@ import { Link } from 'react-router-dom';
 import { http } from '../../api/request';
 import { useRecordsChanged } from '../../app/liveRecords';
 import { locationOf } from '../../layouts/basic/menuModel';
+import type { Work } from '../../../schema/workplace';
 import { usePageActive } from '../../layouts/basic/pageActive';
 
-/** One waiting row, as `GET /sys/workplace/todo` names it, with the page that opens it. */
-export interface TodoItem {
-  id: string;
-  title: string;
-  state: string;
-  stateText: string;
-  time: string | null;
-  path: string;
-}
+/** One entry of the 工作台 as `GET /sys/workplace/todo` answers it (src/schema/workplace.ts). */
+export type Todo = Work;
 
-/** One entry of the 工作台: the rows of a page waiting for the user, by state, the newest named. */
-export interface Todo {
-  key: string;
-  label: string;
-  count: number;
-  path: string;
-  noun?: string;
-  byState?: { state: string; text: string; count: number }[];
-  items?: TodoItem[];
-}
-
-const breakdown = (t: Todo) => (t.byState ?? []).filter((s) => s.count > 0).map((s) => `${s.text} ${s.count}`).join(' · ');
+const breakdown = (t: Todo) => t.byState.filter((s) => s.count > 0).map((s) => `${s.text} ${s.count}`).join(' · ');
 
 /**
  * 工作台: the work waiting for the signed-in user across pages (as the schemas declare it) and their
@@ -54,7 +37,7 @@ export default function Workplace() {
 
   if (failed) return <Card><Empty description="待办加载失败" /></Card>;
   if (!todos) return <Card><Spin /></Card>;
-  const waiting = todos.filter((t) => t.items?.length);
+  const waiting = todos.filter((t) => t.items.length);
   return (
     <>
       <Card title="我的待办">
@@ -78,15 +61,15 @@ export default function Workplace() {
           className="workplace-items"
           data-todo-items={t.key}
           style={{ marginTop: 16 }}
-          extra={t.count > (t.items?.length ?? 0) ? <Link to={locationOf(t.path)}>查看全部</Link> : null}
+          extra={t.count > (t.items.length ?? 0) ? <Link to={locationOf(t.path)}>查看全部</Link> : null}
         >
           <List
             size="small"
             dataSource={t.items}
             renderItem={(item) => (
-              <List.Item actions={[<Link key="go" to={locationOf(item.path)} aria-label={`去处理${t.noun ?? ''}「${item.title}」`}>去处理</Link>]}>
+              <List.Item actions={[<Link key="go" to={locationOf(item.path)} aria-label={`去处理${t.noun}「${item.title}」`}>去处理</Link>]}>
                 <List.Item.Meta
-                  title={<Link to={locationOf(item.path)}>{t.noun ? `${t.noun}「${item.title}」` : item.title}</Link>}
+                  title={<Link to={locationOf(item.path)}>{`${t.noun}「${item.title}」`}</Link>}
                   description={item.time ? `更新于 ${item.time}` : undefined}
                 />
                 <Tag>{item.stateText}</Tag>
