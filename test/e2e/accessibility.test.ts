@@ -1,9 +1,9 @@
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import type { Locator, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { describeFindings, seriousViolations } from './accessibility-axe';
-import { ADMIN_PASSWORD, browserSession, loginAsAdmin, loginThroughForm, rowAction, type RunningServer } from './harness';
+import { browserSession, loginAs, rowAction, type RunningServer } from './harness';
 
 /**
  * WCAG 2.1 AA (issue 43), checked with axe-core in Chromium: the public site (also in its 大字号 and
@@ -16,7 +16,6 @@ describe('accessibility: no serious or critical WCAG 2.1 A/AA violation', () => 
   let page: Page;
   beforeEach(() => { ({ server, page } = session); page.setDefaultTimeout(15_000); });
 
-  const ok = (scope: Locator) => scope.getByRole('button', { name: /确\s*定/ }).click();
   const rows = () => page.locator('.schema-page .ant-table-tbody tr.ant-table-row');
 
   async function expectAccessible(screen: string) {
@@ -28,13 +27,7 @@ describe('accessibility: no serious or critical WCAG 2.1 A/AA violation', () => 
     expect.soft(findings.map((f) => `${f.rule} ×${f.count}`), describeFindings(screen, findings)).toEqual([]);
   }
 
-  async function login(username: string) {
-    if (username === 'admin') return loginAsAdmin(page, server.baseUrl);
-    await loginThroughForm(page, server.baseUrl, username, ADMIN_PASSWORD);
-    const depart = page.locator('.ant-modal').filter({ hasText: '切换登录部门' });
-    await Promise.race([depart.waitFor().then(() => ok(depart)), page.waitForURL('**/2025/dashboard/analysis')]);
-    await page.waitForURL('**/2025/dashboard/analysis');
-  }
+  const login = (username: string) => loginAs(page, server.baseUrl, username);
 
   async function openList(route: string) {
     await page.goto(`${server.baseUrl}/2025${route}`);

@@ -1,6 +1,6 @@
 import type { Locator, Page } from 'playwright-core';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { ADMIN_PASSWORD, browserSession, rowAction as clickRowAction, loginAsAdmin, loginThroughForm, type RunningServer } from './harness';
+import { browserSession, rowAction as clickRowAction, loginAs, type RunningServer } from './harness';
 
 /**
  * 人员考核 as its people live it, in Chromium: the administrator makes a plan for 信息技术组 with
@@ -21,13 +21,7 @@ describe('an assessment plan made, started, scored, ended and read, in Chromium'
   const rows = () => page.locator('.schema-page .ant-table-tbody tr.ant-table-row');
   const rowAction = (tr: Locator, label: string) => clickRowAction(page, tr, label);
 
-  async function login(username: string) {
-    if (username === 'admin') return loginAsAdmin(page, server.baseUrl);
-    await loginThroughForm(page, server.baseUrl, username, ADMIN_PASSWORD);
-    const depart = page.locator('.ant-modal').filter({ hasText: '切换登录部门' });
-    await Promise.race([depart.waitFor().then(() => ok(depart)), page.waitForURL('**/2025/dashboard/analysis')]);
-    await page.waitForURL('**/2025/dashboard/analysis');
-  }
+  const login = (username: string) => loginAs(page, server.baseUrl, username);
 
   async function open(path: string) {
     await page.goto(`${server.baseUrl}/2025${path}`);

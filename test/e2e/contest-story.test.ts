@@ -2,7 +2,7 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import type { Locator, Page } from 'playwright-core';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { ADMIN_PASSWORD, browserSession, rowAction as clickRowAction, loginAsAdmin, loginThroughForm, type RunningServer } from './harness';
+import { browserSession, rowAction as clickRowAction, loginAs, type RunningServer } from './harness';
 
 /**
  * The contest as its people live it, in Chromium: the applicant declares a project in 我的项目 and
@@ -25,13 +25,7 @@ describe('a project declared, returned, resubmitted and passed, in Chromium', ()
   const rowLink = (label: string) => row().locator('.schema-row-actions').getByText(label, { exact: true });
   const rowAction = (tr: Locator, label: string) => clickRowAction(page, tr, label);
 
-  async function login(username: string) {
-    if (username === 'admin') return loginAsAdmin(page, server.baseUrl);
-    await loginThroughForm(page, server.baseUrl, username, ADMIN_PASSWORD);
-    const depart = page.locator('.ant-modal').filter({ hasText: '切换登录部门' });
-    await Promise.race([depart.waitFor().then(() => ok(depart)), page.waitForURL('**/2025/dashboard/analysis')]);
-    await page.waitForURL('**/2025/dashboard/analysis');
-  }
+  const login = (username: string) => loginAs(page, server.baseUrl, username);
 
   async function open(path: string) {
     await page.goto(`${server.baseUrl}/2025${path}`);

@@ -79,6 +79,13 @@ export async function loginAsAdmin(page: Page, baseUrl: string, password = ADMIN
   await page.waitForURL('**/2025/dashboard/analysis');
 }
 
+/** Logs in as a seeded account through the form (admin confirms its department) and lands on 首页. */
+export async function loginAs(page: Page, baseUrl: string, username: string): Promise<void> {
+  if (username === 'admin') return loginAsAdmin(page, baseUrl);
+  await loginThroughForm(page, baseUrl, username, ADMIN_PASSWORD);
+  await page.waitForURL('**/2025/dashboard/analysis');
+}
+
 /**
  * Clicks a list row's action, shown in the row or under its 更多 menu. Waits for the row's actions
  * first: a row that has not been drawn yet (the list reloading after a save) has neither.

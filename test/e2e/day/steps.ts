@@ -2,7 +2,6 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
-import { ADMIN_PASSWORD, loginAsAdmin, loginThroughForm } from '../harness';
 
 /**
  * The steps a person takes in a role's day (test/e2e/day-*.test.ts): log in, open a menu entry by its
@@ -27,12 +26,7 @@ export async function shot(page: Page, name: string, clip?: Locator): Promise<vo
   else await page.screenshot({ path: file, animations: 'disabled', caret: 'hide' });
 }
 
-/** Logs in as a seeded account (admin confirms its department) and lands on 首页. */
-export async function login(page: Page, baseUrl: string, username: string): Promise<void> {
-  if (username === 'admin') return loginAsAdmin(page, baseUrl);
-  await loginThroughForm(page, baseUrl, username, ADMIN_PASSWORD);
-  await page.waitForURL('**/2025/dashboard/analysis');
-}
+export { loginAs as login } from '../harness';
 
 /**
  * Opens a menu entry by its name through 搜索菜单, as the header offers it: whatever folder holds
