@@ -69,6 +69,8 @@ export interface PagePlan {
   readonly listStatements: StatementCache<ListStatements>;
   /** queryById's compiled statement, by read scope. */
   readonly byIdStatements: StatementCache<CompiledQuery>;
+  /** A main page's subList statement, by sub table. */
+  readonly subStatements: StatementCache<CompiledQuery>;
 }
 
 export function compilePage(ctx: AppContext, schema: PageSchema, moduleHooks: CrudHooks = {}): PagePlan {
@@ -107,5 +109,6 @@ export function compilePage(ctx: AppContext, schema: PageSchema, moduleHooks: Cr
     access: pageAccess(ctx, schema, hooks.scope),
     listStatements: new StatementCache<ListStatements>(),
     byIdStatements: new StatementCache<CompiledQuery>(),
+    subStatements: new StatementCache<CompiledQuery>(),
   };
 }

@@ -4,7 +4,8 @@ import { addDictText } from '../dict-text.js';
 import type { Row } from '../hooks.js';
 import type { PagePlan } from '../plan.js';
 import { MAX_SUB_ROWS } from '../sub-tables.js';
-import { readScope } from './common.js';
+import { bind, slim, Slot } from '../open-statements.js';
+import { findById, readScope } from './common.js';
 
 type SubListRequest = FastifyRequest<{ Params: { subCode: string }; Querystring: { mainId?: unknown } }>;
 
@@ -13,17 +14,20 @@ type SubListRequest = FastifyRequest<{ Params: { subCode: string }; Querystring:
  * is (the main page's read scope). The sub rows' writes go with the main row's (sub-tables.ts hooks).
  */
 export const subListAction = (plan: PagePlan) => async (req: SubListRequest) => {
-  const { db, schema } = plan;
+  const { db } = plan;
   const mainScope = await readScope(plan, req);
   const st = plan.subs!.table(req.params.subCode);
   if (!st) throw badRequest(`子表不存在: ${req.params.subCode.slice(0, 64)}`);
   const mainId = req.query.mainId;
   if (typeof mainId !== 'string' || !mainId.trim()) throw badRequest('缺少参数 mainId');
-  if (mainScope && !(await db.selectFrom(schema.table).select('id').where('id', '=', mainId.trim()).where(mainScope).executeTakeFirst())) throw notFound('未找到对应数据');
-  const order = st.schema.defaultSort;
-  let q = db.selectFrom(st.schema.table).select(st.readable).where(st.decl.foreignKey, '=', mainId.trim());
-  if (order) q = q.orderBy(order.column, order.order);
-  const records = (await q.orderBy('id', 'asc').limit(MAX_SUB_ROWS * 10).execute()) as Row[];
+  if (mainScope && !(await findById(plan, mainId.trim(), mainScope))) throw notFound('未找到对应数据');
+  const statement = plan.subStatements.get(st.schema.code, () => {
+    const order = st.schema.defaultSort;
+    let q = db.selectFrom(st.schema.table).select(st.readable).where(st.decl.foreignKey, '=', new Slot(0) as unknown as string);
+    if (order) q = q.orderBy(order.column, order.order);
+    return slim(q.orderBy('id', 'asc').limit(MAX_SUB_ROWS * 10).compile());
+  });
+  const records = (await db.executeQuery(bind(statement, [mainId.trim()]))).rows as Row[];
   await addDictText(db, plan.ctx.dicts, st.shown, records);
   return ok({ records, total: records.length, size: records.length, current: 1, pages: 1 });
 };
