@@ -15,7 +15,7 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
-import { alone, benchEnv, forkServer, loadRunner, machineLine, ms, nodeLine, rps, tableLine, throwawayPostgres, throwawayRoot, verdict } from './lib/load.mjs';
+import { aloneEach, benchEnv, forkServer, loadRunner, machineLine, ms, nodeLine, rps, tableLine, throwawayPostgres, throwawayRoot, verdict } from './lib/load.mjs';
 
 const { ROWS, DB, CONNECTIONS, DURATION, WARMUP, ROUNDS, PG_URL } = benchEnv({ rows: 1_000_000 });
 
@@ -113,9 +113,10 @@ try {
       const { timestamp: _v, ...vr } = await fetch(`${v.base}?${s.qs}`, { headers }).then((r) => r.json());
       if (!isDeepStrictEqual(vr, er)) throw new Error(`"${s.name}": ${v.label} answers differently`);
     }
-    // Alone: one request at a time, median of 5 (after the two above warmed the route).
-    s.aloneEngine = await alone(`${engineBase}?${s.qs}`, headers);
-    s.aloneBare = await alone(`${bareBase}?${s.qs}`, {});
+    // Alone: one request at a time, the routes taking turns, median of ALONE (21) after five to warm each.
+    [s.aloneEngine, s.aloneBare, ...s.aloneVariants] = await aloneEach([
+      { url: `${engineBase}?${s.qs}`, headers }, { url: `${bareBase}?${s.qs}` }, ...variants.map((v) => ({ url: `${v.base}?${s.qs}`, headers })),
+    ]);
     s.total = e.result.total;
     s.bytes = JSON.stringify(e).length;
   }
@@ -147,7 +148,7 @@ try {
   console.log(`  machine   ${machineLine()}`);
   console.log(`  node      ${nodeLine({ connections: CONNECTIONS, duration: DURATION, warmup: WARMUP, rounds: ROUNDS })}`);
   console.log('  latency   p50/p95/p99 from every 200 response\'s time (autocannon "response" events), not its histogram;');
-  console.log('            "alone": one request at a time, median of 5; "—": no response completed within the run');
+  console.log('            "alone": one request at a time, routes in turn, median of ALONE (21); "—": no response completed within the run');
   console.log('  bare      same SQL text (checked), own connection, no auth/parsing/query building, dictionaries in a Map loaded once\n');
   const line = tableLine([24, 8, 8, 8, 8, 8, 7]);
   line(['shape / route', 'alone', 'req/s', 'p50', 'p95', 'p99', 'ratio']);
@@ -158,7 +159,7 @@ try {
     console.log(`  ${s.name}  (total ${s.total.toLocaleString('en')}, ${s.bytes} B body)`);
     line(['    engine', ms(s.aloneEngine), rps(s.engine.rps), ms(s.engine.p50), ms(s.engine.p95), ms(s.engine.p99), Number.isFinite(ratio) ? ratio.toFixed(2) : '—']);
     line(['    bare', ms(s.aloneBare), rps(s.bare.rps), ms(s.bare.p50), ms(s.bare.p95), ms(s.bare.p99), '1.00']);
-    for (const v of s.variants) line([`    ${v.label}`, '', rps(v.rps), ms(v.p50), ms(v.p95), ms(v.p99), (v.rps / s.bare.rps).toFixed(2)]);
+    for (const [i, v] of s.variants.entries()) line([`    ${v.label}`, ms(s.aloneVariants[i]), rps(v.rps), ms(v.p50), ms(v.p95), ms(v.p99), (v.rps / s.bare.rps).toFixed(2)]);
     if (s.bare.rps < 100) console.log(`    database-bound: the bare route alone takes ${ms(s.aloneBare)} per request, mostly SQL; at this rate the ratio is mostly noise`);
     console.log(`    ${text}`);
   }

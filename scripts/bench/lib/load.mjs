@@ -85,11 +85,25 @@ export function forkServer(file, env) {
 /** The q-quantile of sorted values (nearest rank). */
 export const pct = (sorted, q) => sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))];
 
-/** One request at a time: the median time of `n` (after the caller has warmed the route). */
-export async function alone(url, headers = {}, n = 5) {
-  const t = [];
-  for (let i = 0; i < n; i++) { const t0 = performance.now(); await (await fetch(url, { headers })).arrayBuffer(); t.push(performance.now() - t0); }
-  return t.sort((a, b) => a - b)[Math.floor(n / 2)];
+/** One request at a time: the median time of `n` (env ALONE, 21), after the caller has warmed the route. */
+export async function alone(url, headers = {}, n = Number(process.env.ALONE ?? 21)) {
+  return (await aloneEach([{ url, headers }], n))[0];
+}
+
+/**
+ * One request at a time to each route in turn, `n` rounds (env ALONE, 21) after `warm` unmeasured ones:
+ * each route's median time. Taking turns, no route is measured colder or at a busier moment than another.
+ */
+export async function aloneEach(routes, n = Number(process.env.ALONE ?? 21), warm = 5) {
+  const times = routes.map(() => []);
+  for (let i = 0; i < warm + n; i++) {
+    for (const [k, r] of routes.entries()) {
+      const t0 = performance.now();
+      await (await fetch(r.url, { headers: r.headers ?? {} })).arrayBuffer();
+      if (i >= warm) times[k].push(performance.now() - t0);
+    }
+  }
+  return times.map((t) => t.sort((a, b) => a - b)[Math.floor(t.length / 2)]);
 }
 
 /**
