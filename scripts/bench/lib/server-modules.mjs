@@ -8,7 +8,7 @@
 // The answer holds the named exports of all the modules asked for (a name two of them export
 // differently is an error). They come from one bundle, so they share one copy of each module (a class
 // made in one is the class another checks for), Kysely's included: ask for 'kysely' here rather than
-// importing it beside. The bundle is kept in node_modules/.cache/bench/server-<hash of the list> and
+// importing it beside. The bundle is kept in node_modules/.cache/bench/server-<hash of the checkout and the list> and
 // built again when a source is newer than it.
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
@@ -20,7 +20,8 @@ import { repo } from './load.mjs';
 /** `modules`: paths from the repository's root, or packages' names. */
 export async function serverModules(modules) {
   const source = modules.map((spec, i) => `export * as m${i} from ${JSON.stringify(spec.startsWith('src/') ? `./${spec}` : spec)};`).join('\n');
-  const hash = createHash('sha256').update(source).digest('hex').slice(0, 12);
+  // The checkout is part of the key: two checkouts sharing node_modules (a worktree of an older commit) keep their own bundles.
+  const hash = createHash('sha256').update(repo).update(source).digest('hex').slice(0, 12);
   const dir = path.join(repo, 'node_modules/.cache/bench', `server-${hash}`);
   const bundle = path.join(dir, 'main.cjs');
   if (serverBuildState(bundle)) {
