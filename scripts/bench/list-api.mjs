@@ -113,7 +113,7 @@ try {
       const { timestamp: _v, ...vr } = await fetch(`${v.base}?${s.qs}`, { headers }).then((r) => r.json());
       if (!isDeepStrictEqual(vr, er)) throw new Error(`"${s.name}": ${v.label} answers differently`);
     }
-    // Alone: one request at a time, the routes taking turns, median of ALONE (21) after five to warm each.
+    // Alone: one request at a time, the routes taking turns, median of 51 (ALONE) after twenty to warm each.
     [s.aloneEngine, s.aloneBare, ...s.aloneVariants] = await aloneEach([
       { url: `${engineBase}?${s.qs}`, headers }, { url: `${bareBase}?${s.qs}` }, ...variants.map((v) => ({ url: `${v.base}?${s.qs}`, headers })),
     ]);
@@ -148,7 +148,7 @@ try {
   console.log(`  machine   ${machineLine()}`);
   console.log(`  node      ${nodeLine({ connections: CONNECTIONS, duration: DURATION, warmup: WARMUP, rounds: ROUNDS })}`);
   console.log('  latency   p50/p95/p99 from every 200 response\'s time (autocannon "response" events), not its histogram;');
-  console.log('            "alone": one request at a time, routes in turn, median of ALONE (21); "—": no response completed within the run');
+  console.log('            "alone": one request at a time, routes in turn, median of 51 (ALONE); "—": no response completed within the run');
   console.log('  bare      same SQL text (checked), own connection, no auth/parsing/query building, dictionaries in a Map loaded once\n');
   const line = tableLine([24, 8, 8, 8, 8, 8, 7]);
   line(['shape / route', 'alone', 'req/s', 'p50', 'p95', 'p99', 'ratio']);

@@ -150,7 +150,7 @@ try {
   console.log(`  users     ${Object.values(USERS).map((u) => `${u.username} (${u.role})`).join(', ')}, added through /sys/user/add`);
   console.log(`  machine   ${machineLine()}`);
   console.log(`  node      ${nodeLine({ connections: CONNECTIONS, duration: DURATION, warmup: WARMUP, rounds: ROUNDS })}`);
-  console.log('  latency   p50/p95/p99 from every 200 response\'s time; "alone": one request at a time, median of ALONE (21); "—": no response within the run');
+  console.log('  latency   p50/p95/p99 from every 200 response\'s time; "alone": one request at a time, median of 21 (ALONE); "—": no response within the run');
   console.log('  bare      the row rule as hand-written SQL (same text as the engine\'s, checked; same body, checked), own connection,');
   console.log('            no auth, roles, grants, parsing or query building; dictionary texts from Maps loaded once\n');
   const line = tableLine([28, 8, 8, 8, 8, 8, 7]);
