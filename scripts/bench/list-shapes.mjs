@@ -5,8 +5,9 @@
 // same text and parameters) on its own connection; then a 1,000,000-row xlsx export and a
 // 100,000-row import, with the server's time and resident memory. SQLite always; PostgreSQL too
 // with --pg or DATABASE_URL, in the same run.
-// Aims (issue 17): every shape p95 < 50 ms at 50 users; selective shape ≥ 0.8 × the bare route;
-// import of 100,000 rows < 30 s with bounded memory; export streamed in constant memory.
+// Aims (issues 17 and 39): the selective shape ≥ 0.8 × the bare route's req/s with p95 < 50 ms at 50 users;
+// every other shape p95 ≤ 1.25 × the bare route's p95; import of 100,000 rows < 30 s with bounded memory;
+// the export streamed: server RSS within +100 MB of its start.
 // Usage: node scripts/bench/list-shapes.mjs [--pg]
 //   env ROWS=1000000  CONNECTIONS=50  DURATION=10 (s per run)  WARMUP=2 (s)  ROUNDS=1
 //       PG_URL / DATABASE_URL=postgres://postgres@127.0.0.1:5432/test (admin connection: a throw-away database is made and dropped)
@@ -17,7 +18,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import ExcelJS from 'exceljs';
-import { alone, benchEnv, repo, forkServer, loadRunner, machineLine, ms, nodeLine, rps, tableLine, throwawayPostgres, throwawayRoot } from './lib/load.mjs';
+import { aloneEach, benchEnv, repo, forkServer, loadRunner, machineLine, ms, nodeLine, rps, tableLine, throwawayPostgres, throwawayRoot } from './lib/load.mjs';
 import { reportFigure } from './lib/figures.mjs';
 
 const withPg = process.argv.includes('--pg') || !!process.env.DATABASE_URL;
@@ -25,7 +26,9 @@ if (process.env.DATABASE_URL && !process.env.PG_URL) process.env.PG_URL = proces
 const { ROWS, CONNECTIONS, DURATION, WARMUP, ROUNDS, PG_URL } = benchEnv({ rows: 1_000_000 });
 const EXCEL = process.env.EXCEL !== '0';
 const IMPORT_ROWS = Number(process.env.IMPORT_ROWS ?? 100_000);
-const AIM_P95 = 50, AIM_RATIO = 0.8, AIM_IMPORT_S = 30;
+// Issue 39: the selective shape ≥ 0.8 × the bare route's req/s; every other shape's p95 ≤ 1.25 × the bare
+// route's (50 ms is not physical at page 500 on two cores); the export's RSS within +100 MB of its start.
+const AIM_P95 = 50, AIM_RATIO = 0.8, AIM_P95_RATIO = 1.25, AIM_IMPORT_S = 30, AIM_EXPORT_GROWTH_MB = 100;
 const here = path.join(import.meta.dirname, 'list-shapes');
 
 function rangeQs() {
@@ -48,12 +51,14 @@ const SHAPES = [
 ].filter((s) => !process.env.ONLY || s.name.includes(process.env.ONLY));
 if (!SHAPES.length) throw new Error(`no shape name contains "${process.env.ONLY}"`);
 
-/** Peak resident memory of the server while `fn` runs (sampled every 100 ms through IPC). */
+/** The server's resident memory when `fn` starts, and its peak while `fn` runs (sampled every 100 ms through IPC). */
 async function peakRss(server, fn) {
-  let peak = 0, stop = false;
-  const sample = async () => { while (!stop) { server.child.send({ type: 'rss' }); peak = Math.max(peak, (await server.next('rss')).rssMb); await new Promise((r) => setTimeout(r, 100)); } };
+  const rss = async () => { server.child.send({ type: 'rss' }); return (await server.next('rss')).rssMb; };
+  const startMb = await rss();
+  let peak = startMb, stop = false;
+  const sample = async () => { while (!stop) { peak = Math.max(peak, await rss()); await new Promise((r) => setTimeout(r, 100)); } };
   const sampling = sample();
-  try { return { result: await fn(), peakMb: () => peak }; } finally { stop = true; await sampling; }
+  try { return { result: await fn(), startMb, peakMb: () => peak }; } finally { stop = true; await sampling; }
 }
 
 async function benchOne(db) {
@@ -93,8 +98,7 @@ async function benchOne(db) {
       if (ids(e) !== ids(b)) throw new Error(`"${s.name}": the engine and the bare route list different rows`);
       if (!e.result.records.length) throw new Error(`"${s.name}": empty page`);
       s.total = e.result.total; s.estimated = !!e.result.totalEstimated;
-      s.aloneEngine = await alone(`${engineBase}?${s.qs}`, headers);
-      s.aloneBare = await alone(s.bareUrl);
+      [s.aloneEngine, s.aloneBare] = await aloneEach([{ url: `${engineBase}?${s.qs}`, headers }, { url: s.bareUrl }], 21, 5);
     }
     const { once, summary } = loadRunner({ connections: CONNECTIONS, duration: DURATION, warmup: WARMUP, pingUrl: `http://127.0.0.1:${ready.barePort}/ping` });
     for (const s of shapes) {
@@ -133,7 +137,7 @@ async function benchOne(db) {
       const imp = await peakRss(server, async () => fetch(`${api}${ready.api}/importExcel`, { method: 'POST', body: form, headers }).then((r) => r.json()));
       const importMs = performance.now() - t1;
       process.stdout.write(' done\n');
-      excel = { exportMs, exportBytes: exp.result.length, exported, exportPeak: exp.peakMb(), importMs, imported: imp.result.success ? IMPORT_ROWS : 0, importMessage: imp.result.message, importPeak: imp.peakMb() };
+      excel = { exportMs, exportBytes: exp.result.length, exported, exportPeak: exp.peakMb(), exportStart: exp.startMb, importMs, imported: imp.result.success ? IMPORT_ROWS : 0, importMessage: imp.result.message, importPeak: imp.peakMb() };
     }
     return { db, pgName: pg?.name, ready, shapes, excel };
   } finally {
@@ -148,18 +152,18 @@ function report(r) {
   console.log(`\nList shapes, ${db === 'sqlite' ? 'SQLite (better-sqlite3, WAL)' : `PostgreSQL (throw-away database ${pgName}, pool of 10)`}, ${new Date().toISOString().slice(0, 10)}`);
   console.log(`  rows      ${ROWS.toLocaleString('en')} in bench_order: loaded in ${(ready.insertMs / 1000).toFixed(1)} s, planned indexes and text index built in ${(ready.indexMs / 1000).toFixed(1)} s (incl. ANALYZE); server RSS ${ready.rssMb.toFixed(0)} MB after`);
   console.log('  bare      the engine\'s own statements (same text and parameters, captured), own connection, no auth/parsing/building, dictionaries in Maps\n');
-  const line = tableLine([24, 13, 8, 8, 8, 8, 8, 8, 6, 7]);
-  line(['shape', 'total', 'alone', 'req/s', 'p50', 'p95', 'bare/s', 'bare p95', 'ratio', 'aim']);
+  const line = tableLine([24, 13, 8, 8, 8, 8, 8, 8, 6, 6, 7]);
+  line(['shape', 'total', 'alone', 'req/s', 'p50', 'p95', 'bare/s', 'bare p95', 'ratio', 'p95 ×', 'aim']);
   let met = true;
   for (const s of shapes) {
-    const ratio = s.engine.rps / s.bare.rps;
-    const ok = s.engine.p95 < AIM_P95 && (!s.ratioAim || ratio >= AIM_RATIO) && !s.engine.bad;
+    const ratio = s.engine.rps / s.bare.rps, p95Ratio = s.engine.p95 / s.bare.p95;
+    const ok = !s.engine.bad && (s.ratioAim ? ratio >= AIM_RATIO && s.engine.p95 < AIM_P95 : p95Ratio <= AIM_P95_RATIO);
     met &&= ok;
-    reportFigure('list-shapes', `${db}: ${s.name} p95, ${CONNECTIONS} users`, s.engine.p95, 'ms', AIM_P95);
     if (s.ratioAim) reportFigure('list-shapes', `${db}: ${s.name} req/s (× bare SQL)`, ratio, '×', AIM_RATIO, 'higher');
-    line([s.name, `${s.estimated ? '~' : ''}${s.total.toLocaleString('en')}`, ms(s.aloneEngine), rps(s.engine.rps), ms(s.engine.p50), ms(s.engine.p95), rps(s.bare.rps), ms(s.bare.p95), ratio.toFixed(2), ok ? 'MET' : 'MISSED']);
+    else reportFigure('list-shapes', `${db}: ${s.name} p95 (× bare SQL's), ${CONNECTIONS} users`, p95Ratio, '×', AIM_P95_RATIO);
+    line([s.name, `${s.estimated ? '~' : ''}${s.total.toLocaleString('en')}`, ms(s.aloneEngine), rps(s.engine.rps), ms(s.engine.p50), ms(s.engine.p95), rps(s.bare.rps), ms(s.bare.p95), ratio.toFixed(2), p95Ratio.toFixed(2), ok ? 'MET' : 'MISSED']);
   }
-  console.log(`  aims: p95 < ${AIM_P95} ms every shape, ratio ≥ ${AIM_RATIO} on the selective shape (~ = estimated total) → ${met ? 'all MET' : 'some MISSED'}`);
+  console.log(`  aims: the selective shape ≥ ${AIM_RATIO} × the bare req/s and p95 < ${AIM_P95} ms; every other shape p95 ≤ ${AIM_P95_RATIO} × the bare p95 (~ = estimated total) → ${met ? 'all MET' : 'some MISSED'}`);
   console.log('  statements and plans:');
   for (const s of shapes) {
     console.log(`    ${s.name}: ${s.qs}`);
@@ -169,8 +173,9 @@ function report(r) {
   const other = [...new Set(shapes.flatMap((s) => s.other))];
   console.log(`    engine, besides (auth, grants, rules): ${other.length ? other.map((q) => q.replace(/select .*? from/, 'select … from')).join(' ; ') : 'nothing'}`);
   if (excel) {
-    console.log(`  export    ${excel.exported.toLocaleString('en')} rows of ${ROWS.toLocaleString('en')} in ${(excel.exportMs / 1000).toFixed(1)} s, ${(excel.exportBytes / 1048576).toFixed(1)} MB xlsx, server peak RSS ${excel.exportPeak.toFixed(0)} MB`);
-    reportFigure('list-shapes', `${db}: xlsx export of ${excel.exported.toLocaleString('en')} rows, server peak RSS`, excel.exportPeak, 'MB');
+    const growth = excel.exportPeak - excel.exportStart;
+    console.log(`  export    ${excel.exported.toLocaleString('en')} rows of ${ROWS.toLocaleString('en')} in ${(excel.exportMs / 1000).toFixed(1)} s, ${(excel.exportBytes / 1048576).toFixed(1)} MB xlsx, server RSS ${excel.exportStart.toFixed(0)} MB at its start, peak ${excel.exportPeak.toFixed(0)} MB: +${growth.toFixed(0)} MB (aim ≤ +${AIM_EXPORT_GROWTH_MB} MB) → ${growth <= AIM_EXPORT_GROWTH_MB ? 'MET' : 'MISSED'}`);
+    reportFigure('list-shapes', `${db}: xlsx export of ${excel.exported.toLocaleString('en')} rows, server RSS growth`, growth, 'MB', AIM_EXPORT_GROWTH_MB);
     reportFigure('list-shapes', `${db}: import of ${excel.imported.toLocaleString('en')} rows`, excel.importMs / 1000, 's', AIM_IMPORT_S);
     console.log(`  import    ${excel.imported.toLocaleString('en')} rows in ${(excel.importMs / 1000).toFixed(1)} s (aim < ${AIM_IMPORT_S} s), server peak RSS ${excel.importPeak.toFixed(0)} MB — ${excel.importMessage}`);
   }

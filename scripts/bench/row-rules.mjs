@@ -17,7 +17,7 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
-import { alone, benchEnv, forkServer, loadRunner, machineLine, ms, nodeLine, rps, tableLine, throwawayPostgres, throwawayRoot, verdict } from './lib/load.mjs';
+import { aloneEach, benchEnv, forkServer, loadRunner, machineLine, ms, nodeLine, rps, tableLine, throwawayPostgres, throwawayRoot, verdict } from './lib/load.mjs';
 import { SHAPES as ALL_SHAPES, USERS } from './row-rules/shapes.mjs';
 
 const { ROWS, DB, CONNECTIONS, DURATION, WARMUP, ROUNDS, PG_URL } = benchEnv({ rows: 100_000 });
@@ -111,9 +111,9 @@ try {
     for (const v of s.variantRoutes) if (!isDeepStrictEqual(await body(v.url, {}), e)) throw new Error(`"${s.name}": ${v.label} answers differently`);
     s.total = e.result.total;
     s.bytes = JSON.stringify(e).length;
-    s.aloneEngine = await alone(s.url, s.headers);
-    s.aloneBare = await alone(s.bareUrl);
-    for (const v of s.variantRoutes) v.alone = await alone(v.url);
+    const times = await aloneEach([{ url: s.url, headers: s.headers }, { url: s.bareUrl }, ...s.variantRoutes.map((v) => ({ url: v.url }))], 21, 5);
+    [s.aloneEngine, s.aloneBare] = times;
+    s.variantRoutes.forEach((v, i) => { v.alone = times[i + 2]; });
   }
 
   // 3. Load: the routes of a shape interleaved round by round.
@@ -150,7 +150,7 @@ try {
   console.log(`  users     ${Object.values(USERS).map((u) => `${u.username} (${u.role})`).join(', ')}, added through /sys/user/add`);
   console.log(`  machine   ${machineLine()}`);
   console.log(`  node      ${nodeLine({ connections: CONNECTIONS, duration: DURATION, warmup: WARMUP, rounds: ROUNDS })}`);
-  console.log('  latency   p50/p95/p99 from every 200 response\'s time; "alone": one request at a time, median of 21 (ALONE); "—": no response within the run');
+  console.log('  latency   p50/p95/p99 from every 200 response\'s time; "alone": one request at a time, routes in turn, median of 21; "—": no response within the run');
   console.log('  bare      the row rule as hand-written SQL (same text as the engine\'s, checked; same body, checked), own connection,');
   console.log('            no auth, roles, grants, parsing or query building; dictionary texts from Maps loaded once\n');
   const line = tableLine([28, 8, 8, 8, 8, 8, 7]);

@@ -85,11 +85,6 @@ export function forkServer(file, env) {
 /** The q-quantile of sorted values (nearest rank). */
 export const pct = (sorted, q) => sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))];
 
-/** One request at a time: the median time of `n` (env ALONE, 21) after five unmeasured ones (slow shapes take a second each). */
-export async function alone(url, headers = {}, n = Number(process.env.ALONE ?? 21)) {
-  return (await aloneEach([{ url, headers }], n, 5))[0];
-}
-
 /**
  * One request at a time to each route in turn, `n` rounds (env ALONE, 51) after `warm` unmeasured ones:
  * each route's median time. Taking turns, no route is measured colder or at a busier moment than another.
