@@ -172,7 +172,7 @@ const f0 = (x) => (x === undefined ? '—' : x.toFixed(0));
 const f1 = (x) => (x === undefined ? '—' : x.toFixed(1));
 
 // ---- runs: cases interleaved, so background load spreads over all of them -----------------------
-const res = Object.fromEntries(CASES.map((c) => [c, { scroll: [], scrollCpu: [], rowsInDom: 0, mount: [], visible: [], keyMs: [], keyCpu: [], fieldsPerKey: [], typedPerKey: [], others: new Set(), dom: 0, cpu: [], script: [], style: [], layout: [] }]));
+const res = Object.fromEntries(CASES.map((c) => [c, { scroll: [], scrollCpu: [], rowsInDom: 0, mount: [], visible: [], keyMs: [], keyCpu: [], firstKeyCpu: [], fieldsPerKey: [], typedPerKey: [], others: new Set(), dom: 0, cpu: [], script: [], style: [], layout: [] }]));
 for (let i = 0; i < N; i++) {
   for (const c of CASES) {
     const r = await load(c, 'prod', { type: isForm(c) });
@@ -185,6 +185,7 @@ for (let i = 0; i < N; i++) {
     if (r.typing) {
       s.keyMs.push(...r.typing.keyPaint);
       s.keyCpu.push(...r.typing.keyCpu);
+      s.firstKeyCpu.push(r.typing.keyCpu[0]);
       for (const bucket of r.typing.keyRenders) {
         s.fieldsPerKey.push(Object.keys(bucket).length);
         s.typedPerKey.push(bucket[TYPED] ?? 0);
@@ -307,6 +308,10 @@ async function printResults() {
     // reported beside it, without an aim: it adds the wait for the frame, which no page code removes.
     reportFigure('renderer', '2,000-field form typing, main-thread work a key (p95)', pct(res.schemaForm.keyCpu, 95), 'ms', 16);
     reportFigure('renderer', '2,000-field form typing, keydown → next paint (p95)', pct(res.schemaForm.keyMs, 95), 'ms');
+    // Issue 39: every key, the first after the form opened included.
+    const { keyCpu, firstKeyCpu } = res.schemaForm;
+    console.log(`  schemaForm: main-thread work a key, the slowest of ${keyCpu.length}: ${f1(Math.max(...keyCpu))} ms; the first key after the form opened: ${firstKeyCpu.map(f1).join(', ')} ms (aim every key < 16 ms)`);
+    reportFigure('renderer', '2,000-field form typing, main-thread work of the slowest key (the first included)', Math.max(...keyCpu), 'ms', 16);
   }
   for (const c of CASES.filter(isForm)) {
     const s = res[c];
