@@ -149,17 +149,21 @@ async function typeInto(page, name, cdp) {
   await input.click();
   await page.waitForTimeout(300);
   await page.evaluate(() => { window.__bench.keyRenders = []; window.__bench.keyPaint = []; window.__bench.commits = []; });
-  const cpu = async () => { const m = Object.fromEntries((await cdp.send('Performance.getMetrics')).metrics.map((x) => [x.name, x.value * 1000])); return m.ThreadTime - m.DevToolsCommandDuration; };
-  const keyCpu = [];
+  const metrics = async () => Object.fromEntries((await cdp.send('Performance.getMetrics')).metrics.map((x) => [x.name, x.value * 1000]));
+  const cpu = (m) => m.ThreadTime - m.DevToolsCommandDuration;
+  const keyCpu = [], keyParts = [];
   for (const ch of TEXT) {
-    const before = await cpu();
+    const before = await metrics();
     await page.keyboard.press(ch);
     await page.waitForTimeout(100);
-    keyCpu.push((await cpu()) - before);
+    const after = await metrics();
+    keyCpu.push(cpu(after) - cpu(before));
+    keyParts.push(['ScriptDuration', 'RecalcStyleDuration', 'LayoutDuration'].map((k) => after[k] - before[k]));
   }
   await page.waitForTimeout(400);
   const t = await page.evaluate(() => ({ keyPaint: window.__bench.keyPaint, keyRenders: window.__bench.keyRenders, commits: window.__bench.commits }));
   t.keyCpu = keyCpu;
+  t.keyParts = keyParts;
   const value = await input.inputValue();
   if (value !== TEXT) throw new Error(`${name}: typed "${TEXT}" but field ${TYPED} holds "${value}"`);
   return t;
@@ -172,7 +176,7 @@ const f0 = (x) => (x === undefined ? '—' : x.toFixed(0));
 const f1 = (x) => (x === undefined ? '—' : x.toFixed(1));
 
 // ---- runs: cases interleaved, so background load spreads over all of them -----------------------
-const res = Object.fromEntries(CASES.map((c) => [c, { scroll: [], scrollCpu: [], rowsInDom: 0, mount: [], visible: [], keyMs: [], keyCpu: [], firstKeyCpu: [], fieldsPerKey: [], typedPerKey: [], others: new Set(), dom: 0, cpu: [], script: [], style: [], layout: [] }]));
+const res = Object.fromEntries(CASES.map((c) => [c, { scroll: [], scrollCpu: [], rowsInDom: 0, mount: [], visible: [], keyMs: [], keyCpu: [], firstKeyCpu: [], keyParts: [], fieldsPerKey: [], typedPerKey: [], others: new Set(), dom: 0, cpu: [], script: [], style: [], layout: [] }]));
 for (let i = 0; i < N; i++) {
   for (const c of CASES) {
     const r = await load(c, 'prod', { type: isForm(c) });
@@ -186,6 +190,7 @@ for (let i = 0; i < N; i++) {
       s.keyMs.push(...r.typing.keyPaint);
       s.keyCpu.push(...r.typing.keyCpu);
       s.firstKeyCpu.push(r.typing.keyCpu[0]);
+      s.keyParts.push(...r.typing.keyParts);
       for (const bucket of r.typing.keyRenders) {
         s.fieldsPerKey.push(Object.keys(bucket).length);
         s.typedPerKey.push(bucket[TYPED] ?? 0);
@@ -311,6 +316,10 @@ async function printResults() {
     // Issue 39: every key, the first after the form opened included.
     const { keyCpu, firstKeyCpu } = res.schemaForm;
     console.log(`  schemaForm: main-thread work a key, the slowest of ${keyCpu.length}: ${f1(Math.max(...keyCpu))} ms; the first key after the form opened: ${firstKeyCpu.map(f1).join(', ')} ms (aim every key < 16 ms)`);
+    for (const c of CASES.filter(isForm)) {
+      const parts = res[c].keyParts;
+      console.log(`  ${c}: a key's script / style / layout, medians: ${[0, 1, 2].map((i) => f1(median(parts.map((p) => p[i])))).join(' / ')} ms`);
+    }
     reportFigure('renderer', '2,000-field form typing, main-thread work of the slowest key (the first included)', Math.max(...keyCpu), 'ms', 16);
   }
   for (const c of CASES.filter(isForm)) {
