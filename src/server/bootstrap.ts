@@ -16,6 +16,7 @@ import { seedAppletContent } from './modules/applet/seed.js';
 import { seedAssessment } from './modules/assessment/seed.js';
 import { upgradeForJeecgClient } from './modules/system/client-upgrade.js';
 import { upgradeContestSeed } from './modules/pms/contest-upgrade.js';
+import { upgradeCategoryTracks } from './modules/category/track-upgrade.js';
 import { LiveHub } from './live/hub.js';
 import { LivePublisher, livePlugin } from './live/publisher.js';
 import { openStateStore } from './state/index.js';
@@ -50,6 +51,7 @@ export async function bootstrap(config: Config, root = process.cwd()): Promise<B
   const syncedTables = await syncBuiltIn(db, dialect, schemas.schemas);
   const seeded = await seedIfEmpty(db, { seedDir: path.join(schemasDir, 'seed'), adminPassword: config.adminPassword ?? DEFAULT_ADMIN_PASSWORD });
   await upgradeContestSeed(db as never, { seedDir: path.join(schemasDir, 'seed') });
+  await upgradeCategoryTracks(db as never, { seedDir: path.join(schemasDir, 'seed') });
   await seedWebContent(db as never, { seedDir: path.join(schemasDir, 'seed'), uploads });
   await seedAppletContent(db as never, { seedDir: path.join(schemasDir, 'seed') });
   await seedAssessment(db as never, { seedDir: path.join(schemasDir, 'seed') });

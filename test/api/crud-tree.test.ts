@@ -53,10 +53,10 @@ describe(`tree CRUD: /sys/category [${BACKEND}]`, () => {
     const page = { records: await get(`/sys/category/childList?pid=${a02.id}&pageSize=2`) };
     expect(Array.isArray(page.records)).toBe(true);
     expect(page.records.map((r: any) => [r.code, r.name, r.hasChild])).toEqual([
-      ['A02A01', '电子信息', '1'], ['A02A02', '生物医药', '0'], ['A02A03', '新材料', '0'], ['A02A04', '先进制造', '0'], ['A02A05', '新能源与节能环保', '0'],
+      ['A02A01', '信息技术', '1'], ['A02A02', '生物医药', '1'], ['A02A03', '先进制造', '1'], ['A02A04', '新能源新材料', '1'], ['A02A05', '现代农业', '1'], ['A02A06', '文化创意', '1'],
     ]);
     expect(page.records.every((r: any) => r.pid === a02.id)).toBe(true);
-    expect((await get(`/sys/category/childList?pid=${a02.id}&column=code&order=desc`))[0].code).toBe('A02A05');
+    expect((await get(`/sys/category/childList?pid=${a02.id}&column=code&order=desc`))[0].code).toBe('A02A06');
     expect(await get('/sys/category/childList?pid=nope')).toEqual([]);
     refused(await s.api.get('/sys/category/childList', { token }), '缺少参数 pid');
   });
@@ -134,8 +134,8 @@ describe(`tree CRUD: /sys/category [${BACKEND}]`, () => {
     const electronics = await byCode('A02A01');
     expectOk(await edit({ id: electronics.id, pid: a01.id }), '编辑成功!');
     const moved = await byCode('A01A04');
-    expect(moved).toMatchObject({ id: electronics.id, name: '电子信息', pid: a01.id, hasChild: '1' });
-    expect((await children(electronics.id)).map((r: any) => r.code)).toEqual(['A01A04A01', 'A01A04A02', 'A01A04A03']);
+    expect(moved).toMatchObject({ id: electronics.id, name: '信息技术', pid: a01.id, hasChild: '1' });
+    expect((await children(electronics.id)).map((r: any) => r.code)).toEqual(['A01A04A01', 'A01A04A02', 'A01A04A03', 'A01A04A04', 'A01A04A05']);
     expect((await get('/sys/category/list?code=A02A01*')).records).toEqual([]);
     expect((await byCode('A02')).hasChild).toBe('1');
 
@@ -164,15 +164,15 @@ describe(`tree CRUD: /sys/category [${BACKEND}]`, () => {
     refused(await edit({ id: ai.id, pid: 'missing' }), '父节点不存在');
     expect((await byCode('A01A04A01')).pid).toBe(electronics.id);
 
-    expectOk(await edit({ id: electronics.id, hasChild: '0', name: '电子信息技术' }));
-    expect(await byCode('A01A04')).toMatchObject({ name: '电子信息技术', hasChild: '1' });
+    expectOk(await edit({ id: electronics.id, hasChild: '0', name: '新一代信息技术' }));
+    expect(await byCode('A01A04')).toMatchObject({ name: '新一代信息技术', hasChild: '1' });
   });
 
   it('keeps an explicit code change checked and carries it to the subtree', async () => {
     const electronics = await byCode('A01A04');
     refused(await edit({ id: electronics.id, code: 'B09' }), '编码不符合规范，须以"A01"开头!');
     expectOk(await edit({ id: electronics.id, code: 'A01E01' }));
-    expect((await children(electronics.id)).map((r: any) => r.code)).toEqual(['A01E01A01', 'A01E01A02', 'A01E01A03']);
+    expect((await children(electronics.id)).map((r: any) => r.code)).toEqual(['A01E01A01', 'A01E01A02', 'A01E01A03', 'A01E01A04', 'A01E01A05']);
   });
 
   it('checks button permissions on the server', async () => {

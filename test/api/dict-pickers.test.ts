@@ -31,7 +31,7 @@ describe(`picker endpoints [${BACKEND}]`, () => {
       expect(await get('/sys/dict/loadDict/sys_category,name,code?pageSize=5')).toHaveLength(5);
       // the keyword also matches the stored value
       expect((await get('/sys/dict/loadDict/sys_category,name,code?keyword=A02A01A0&pageSize=10')).map((i: any) => i.value).sort())
-        .toEqual(['A02A01A01', 'A02A01A02', 'A02A01A03']);
+        .toEqual(['A02A01A01', 'A02A01A02', 'A02A01A03', 'A02A01A04', 'A02A01A05']);
       // a keyword is a value: quotes and wildcards match literally
       expect(await get(`/sys/dict/loadDict/sys_category,name,code?keyword=${encodeURIComponent("%' or '1'='1")}&pageSize=10`)).toEqual([]);
     });
@@ -48,14 +48,14 @@ describe(`picker endpoints [${BACKEND}]`, () => {
       const roots = await get(tree('0'));
       expect(roots.map((n: any) => [n.title, n.isLeaf])).toEqual([['项目类别', false], ['行业领域', false], ['参赛组别', false]]);
       const children = await get(tree(roots[1].key));
-      expect(children.map((n: any) => n.title)).toEqual(['电子信息', '生物医药', '新材料', '先进制造', '新能源与节能环保']);
+      expect(children.map((n: any) => n.title)).toEqual(['信息技术', '生物医药', '先进制造', '新能源新材料', '现代农业', '文化创意']);
       expect(children.every((n: any) => n.parentId === roots[1].key)).toBe(true);
-      expect(await get(`/sys/dict/loadDictItem/sys_category,name,id?key=${children[0].key}`)).toEqual(['电子信息']);
+      expect(await get(`/sys/dict/loadDictItem/sys_category,name,id?key=${children[0].key}`)).toEqual(['信息技术']);
     });
 
     it('cat_tree: roots under a pcode, children by pid, names of several ids in order', async () => {
       const under = await get('/sys/category/loadTreeData?pcode=A02');
-      expect(under.map((n: any) => n.title)).toEqual(['电子信息', '生物医药', '新材料', '先进制造', '新能源与节能环保']);
+      expect(under.map((n: any) => n.title)).toEqual(['信息技术', '生物医药', '先进制造', '新能源新材料', '现代农业', '文化创意']);
       expect(under[0].leaf).toBe(false);
       const deeper = await get(`/sys/category/loadTreeData?pid=${under[0].key}&condition=${encodeURIComponent('{"name":"集成电路"}')}`);
       expect(deeper.map((n: any) => n.title)).toEqual(['集成电路']);
@@ -76,11 +76,11 @@ describe(`picker endpoints [${BACKEND}]`, () => {
       ]);
       const second = await get(options({ pidValue: ids.get('A02')! }));
       expect(second.map((o: any) => [o.store, o.label])).toEqual([
-        ['A02A01', '电子信息'], ['A02A02', '生物医药'], ['A02A03', '新材料'], ['A02A04', '先进制造'], ['A02A05', '新能源与节能环保'],
+        ['A02A01', '信息技术'], ['A02A02', '生物医药'], ['A02A03', '先进制造'], ['A02A04', '新能源新材料'], ['A02A05', '现代农业'], ['A02A06', '文化创意'],
       ]);
       expect(second.every((o: any) => o.pid === ids.get('A02'))).toBe(true);
       const third = await get(options({ pidValue: ids.get('A02A01')! }));
-      expect(third.map((o: any) => o.label)).toEqual(['人工智能', '集成电路', '软件与信息服务']);
+      expect(third.map((o: any) => o.label)).toEqual(['人工智能', '集成电路', '软件与信息服务', '物联网', '大数据与云计算']);
       expect(await get(options({ pidValue: ids.get('A03A01')! }))).toEqual([]);
       // the stored field may be the id itself, and names may be columns
       const byId = await get(options({ key: 'id', pidField: 'pid', txt: 'name', idField: 'id', pidValue: ids.get('A03')! }));
@@ -103,7 +103,9 @@ describe(`picker endpoints [${BACKEND}]`, () => {
     it('filters a level with a JSON condition of equalities (field or column names)', async () => {
       expect((await get(options({ condition: JSON.stringify({ code: 'A02' }) }))).map((o: any) => o.label)).toEqual(['行业领域']);
       const leaves = await get(options({ pidValue: ids.get('A02')!, condition: JSON.stringify({ has_child: '0' }) }));
-      expect(leaves.map((o: any) => o.store)).toEqual(['A02A02', 'A02A03', 'A02A04', 'A02A05']);
+      expect(leaves).toEqual([]); // 行业领域's children are branches
+      const named = await get(options({ pidValue: ids.get('A02A04')!, condition: JSON.stringify({ has_child: '0', name: '新材料' }) }));
+      expect(named.map((o: any) => o.store)).toEqual(['A02A04A04']);
     });
 
     it('treats SQL fragments in values as plain values', async () => {

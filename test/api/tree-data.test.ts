@@ -33,20 +33,28 @@ describe(`tree data endpoints [${BACKEND}]`, () => {
         { key: ids.get('A03'), title: '参赛组别', value: ids.get('A03'), leaf: false, isLeaf: false, parentId: '0' },
       ]);
       const level = await get(dictTree({ pid: ids.get('A02')! }));
-      expect(level.map((n: any) => [n.title, n.leaf, n.isLeaf, n.parentId])).toEqual([
-        ['电子信息', false, false, ids.get('A02')], ['生物医药', true, true, ids.get('A02')], ['新材料', true, true, ids.get('A02')],
-        ['先进制造', true, true, ids.get('A02')], ['新能源与节能环保', true, true, ids.get('A02')],
-      ]);
+      expect(level.map((n: any) => [n.title, n.leaf, n.isLeaf, n.parentId])).toEqual(
+        ['信息技术', '生物医药', '先进制造', '新能源新材料', '现代农业', '文化创意'].map((t) => [t, false, false, ids.get('A02')]),
+      );
+      const leaves = await get(dictTree({ pid: ids.get('A02A02')! }));
+      expect(leaves.map((n: any) => [n.title, n.leaf, n.isLeaf, n.parentId])).toEqual(
+        ['创新药', '医疗器械', '生物技术', '中医药'].map((t) => [t, true, true, ids.get('A02A02')]),
+      );
       expect(await get(dictTree({ pid: 'no-such-node' }))).toEqual([]);
     });
 
     it('accepts field or column names, reads an is-leaf column with converIsLeafVal=0, finds leaves without a flag column', async () => {
-      const byField = await get(dictTree({ pid: ids.get('A02')!, pidField: 'pid', hasChildField: 'hasChild', text: 'name' }));
-      expect(byField.map((n: any) => n.leaf)).toEqual([false, true, true, true, true]);
-      const inverted = await get(dictTree({ pid: ids.get('A02')!, converIsLeafVal: '0' }));
-      expect(inverted.map((n: any) => n.leaf)).toEqual([true, false, false, false, false]);
+      // 行业领域's children are branches, 信息技术's its 领域 (leaves).
+      for (const [pid, leaf] of [[ids.get('A02')!, false], [ids.get('A02A01')!, true]] as const) {
+        const byField = await get(dictTree({ pid, pidField: 'pid', hasChildField: 'hasChild', text: 'name' }));
+        expect(byField.map((n: any) => n.leaf)).toEqual(byField.map(() => leaf));
+        const inverted = await get(dictTree({ pid, converIsLeafVal: '0' }));
+        expect(inverted.map((n: any) => n.leaf)).toEqual(inverted.map(() => !leaf));
+      }
       const noFlag = await get(`/sys/dict/loadTreeData?tableName=sys_category&text=name&code=id&pidField=pid&pid=${ids.get('A02')}`);
-      expect(noFlag.map((n: any) => [n.title, n.leaf])).toEqual([['电子信息', false], ['生物医药', true], ['新材料', true], ['先进制造', true], ['新能源与节能环保', true]]);
+      expect(noFlag.map((n: any) => [n.title, n.leaf])).toEqual([['信息技术', false], ['生物医药', false], ['先进制造', false], ['新能源新材料', false], ['现代农业', false], ['文化创意', false]]);
+      const noFlagLeaves = await get(`/sys/dict/loadTreeData?tableName=sys_category&text=name&code=id&pidField=pid&pid=${ids.get('A02A03')}`);
+      expect(noFlagLeaves.map((n: any) => [n.title, n.leaf])).toEqual([['智能装备', true], ['工业机器人', true], ['航空航天', true], ['精密仪器', true]]);
     });
 
     it("takes pid '0' as the root marker, for trees whose roots have no parent at all", async () => {
@@ -56,10 +64,11 @@ describe(`tree data endpoints [${BACKEND}]`, () => {
     });
 
     it('filters with a JSON condition of field equalities', async () => {
-      const one = await get(dictTree({ pid: ids.get('A02')!, condition: JSON.stringify({ name: '新材料' }) }));
-      expect(one.map((n: any) => n.title)).toEqual(['新材料']);
-      const byColumn = await get(dictTree({ pid: ids.get('A02')!, condition: JSON.stringify({ code: 'A02A04', has_child: '0' }) }));
-      expect(byColumn.map((n: any) => n.title)).toEqual(['先进制造']);
+      const one = await get(dictTree({ pid: ids.get('A02')!, condition: JSON.stringify({ name: '现代农业' }) }));
+      expect(one.map((n: any) => n.title)).toEqual(['现代农业']);
+      const byColumn = await get(dictTree({ pid: ids.get('A02A04')!, condition: JSON.stringify({ code: 'A02A04A04', has_child: '0' }) }));
+      expect(byColumn.map((n: any) => n.title)).toEqual(['新材料']);
+      expect(await get(dictTree({ pid: ids.get('A02')!, condition: JSON.stringify({ code: 'A02A04', has_child: '0' }) }))).toEqual([]);
       // a quote in a value is only a value
       expect(await get(dictTree({ condition: JSON.stringify({ name: "x' or '1'='1" }) }))).toEqual([]);
     });
@@ -108,11 +117,11 @@ describe(`tree data endpoints [${BACKEND}]`, () => {
       const group = await get('/sys/category/loadTreeData?pcode=A03');
       expect(group.map((n: any) => [n.code, n.title, n.leaf])).toEqual([['A03A01', '初创组', true], ['A03A02', '成长组', true]]);
       const deeper = await get(`/sys/category/loadTreeData?pid=${ids.get('A02A01')}&pcode=A03`);
-      expect(deeper.map((n: any) => n.code)).toEqual(['A02A01A01', 'A02A01A02', 'A02A01A03']);
+      expect(deeper.map((n: any) => n.code)).toEqual(['A02A01A01', 'A02A01A02', 'A02A01A03', 'A02A01A04', 'A02A01A05']);
       expect((await get('/sys/category/loadTreeData?pid=0')).length).toBe(3);
       expect(await get('/sys/category/loadTreeData?pcode=Z99')).toEqual([]);
-      const filtered = await get(`/sys/category/loadTreeData?pcode=A02&condition=${encodeURIComponent(JSON.stringify({ name: '新材料' }))}`);
-      expect(filtered.map((n: any) => n.code)).toEqual(['A02A03']);
+      const filtered = await get(`/sys/category/loadTreeData?pcode=A02&condition=${encodeURIComponent(JSON.stringify({ name: '现代农业' }))}`);
+      expect(filtered.map((n: any) => n.code)).toEqual(['A02A05']);
     });
 
     it('loadTreeData refuses missing and malformed parameters', async () => {

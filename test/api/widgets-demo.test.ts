@@ -28,7 +28,7 @@ describe(`every field view through the engine [${BACKEND}]`, () => {
     const depart = (await get('/sys/sysDepart/queryTreeList'))[0];
     const categories = await get('/sys/category/loadTreeData?pcode=0');
     const top = categories.find((c: any) => c.title === '行业领域');
-    const sub = (await get(`/sys/category/loadTreeData?pid=${top.key}`)).find((c: any) => c.title === '电子信息');
+    const sub = (await get(`/sys/category/loadTreeData?pid=${top.key}`)).find((c: any) => c.title === '信息技术');
     expectOk(await s.api.post('/sys/position/add', { code: 'P-ENG', name: '工程师', postRank: '3' }, { token }));
     const post = (await get('/sys/position/list?code=P-ENG')).records[0];
 
@@ -46,7 +46,7 @@ describe(`every field view through the engine [${BACKEND}]`, () => {
     expect(row).toMatchObject({
       gender_dictText: '女', priority_dictText: '紧急', levels_dictText: '一般,重要',
       post_dictText: post.name, parentDepart_dictText: depart.departName ?? depart.title,
-      category_dictText: '电子信息', topCategory_dictText: '行业领域', subCategory_dictText: '电子信息',
+      category_dictText: '信息技术', topCategory_dictText: '行业领域', subCategory_dictText: '信息技术',
       owner_dictText: expect.any(String), depart_dictText: depart.departName ?? depart.title,
       area_dictText: '北京市/市辖区/东城区', enabled: 'Y', quantity: 3, amount: 1234.5,
     });
@@ -63,7 +63,7 @@ describe(`every field view through the engine [${BACKEND}]`, () => {
     const rows: string[][] = [];
     book.worksheets[0].eachRow((r) => rows.push((r.values as unknown[]).map(String)));
     const cells = rows.find((r) => r.includes('全部组件'))!;
-    expect(cells).toEqual(expect.arrayContaining(['女', '紧急', '电子信息', '北京市/市辖区/东城区']));
+    expect(cells).toEqual(expect.arrayContaining(['女', '紧急', '信息技术', '北京市/市辖区/东城区']));
   });
 
   it('finds a value among a comma-joined column\'s parts: one picked user among several, never a longer name', async () => {

@@ -99,7 +99,7 @@ describe('every field view in Chromium', () => {
 
     // Cascading selects: the second level follows the first.
     await choose('类别一级', '行业领域');
-    await choose('类别二级', '电子信息');
+    await choose('类别二级', '信息技术');
 
     // User picker by department.
     await item('负责人').getByRole('button').first().click();
@@ -151,7 +151,7 @@ describe('every field view in Chromium', () => {
     const row = page.locator('.schema-page .ant-table-tbody tr.ant-table-row').filter({ hasText: '全部组件' });
     await row.waitFor();
     const text = await row.innerText();
-    for (const shown of ['女', '紧急', '工程师', '科创服务中心', '管理员', '人工智能', '行业领域', '电子信息', 'P-ENG', '北京市/市辖区/东城区', '合同.pdf']) expect(text).toContain(shown);
+    for (const shown of ['女', '紧急', '工程师', '科创服务中心', '管理员', '人工智能', '行业领域', '信息技术', 'P-ENG', '北京市/市辖区/东城区', '合同.pdf']) expect(text).toContain(shown);
     expect(await row.locator('img').count()).toBe(1);
 
     // The detail form reads it back, pretty.
@@ -160,7 +160,7 @@ describe('every field view in Chromium', () => {
     const detail = formModal();
     await detail.getByText('详情', { exact: true }).waitFor();
     // Pickers show names they look up themselves: wait for the last of them.
-    const wanted = ['全部组件', '1234.5', '女', '紧急', '工程师', '科创服务中心', '管理员', '人工智能', '电子信息', 'P-ENG', '北京市/市辖区/东城区', '合同.pdf', '富文本正文', '加粗'];
+    const wanted = ['全部组件', '1234.5', '女', '紧急', '工程师', '科创服务中心', '管理员', '人工智能', '信息技术', 'P-ENG', '北京市/市辖区/东城区', '合同.pdf', '富文本正文', '加粗'];
     await expect.poll(async () => { const t = await detail.innerText(); return wanted.filter((w) => !t.includes(w)); }, { timeout: 10_000 }).toEqual([]);
     const all = await detail.innerText();
     expect(all).not.toContain('s3cret');
