@@ -33,11 +33,15 @@ function countHiddenRenders() {
     inject() { return 1; }, checkDCE() {}, onCommitFiberUnmount() {}, onPostCommitFiberRoot() {},
     onCommitFiberRoot(_id, root) {
       const k = window.__kept;
+      // As React DevTools walks a commit: only where a fiber's children were reconciled in it. A subtree
+      // React skipped keeps its fibers from an earlier commit, PerformedWork flag included; walking into
+      // it counted every component that had rendered once since it mounted, in every later commit.
       const walk = (f, hidden) => {
         for (; f; f = f.sibling) {
+          if (!f.alternate) continue; // mounted in this commit, with all below it: no render again
           const h = hidden || (f.tag === 5 && f.memoizedProps?.style?.display === 'none');
-          // Rendered in this commit (React's PerformedWork flag), and not a first mount.
-          if (h && COMPONENT.includes(f.tag) && f.alternate && (f.flags & 1)) {
+          // Rendered in this commit (React's PerformedWork flag).
+          if (h && COMPONENT.includes(f.tag) && (f.flags & 1)) {
             k.total++;
             let page = f;
             while (page && nameOf(page) !== 'PageView') page = page.return;
@@ -56,10 +60,11 @@ function countHiddenRenders() {
               k.starts[key] = (k.starts[key] ?? 0) + 1;
             }
           }
-          walk(f.child, h);
+          if (f.child !== f.alternate.child) walk(f.child, h);
         }
       };
-      walk(root.current.child, false);
+      const top = root.current;
+      if (top.alternate && top.child !== top.alternate.child) walk(top.child, false);
     },
   };
 }
