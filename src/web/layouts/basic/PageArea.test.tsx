@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
-import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { useEffect } from 'react';
-import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { Link, MemoryRouter, Route, Routes, useLocation, useNavigate, type NavigateFunction } from 'react-router-dom';
 import { afterEach, expect, it, vi } from 'vitest';
 import type { PageRoute } from '../../app/routes';
 import { session } from '../../app/session';
@@ -142,4 +142,44 @@ it('re-renders no kept page when the area re-renders: switching tabs leaves the 
   view.rerender(area('/ca'));
   expect(renders).toEqual(before);
   expect(screen.getByText('CountB counted').closest('[style*="display: none"]')).not.toBeNull();
+});
+
+it('renders no hidden kept page again on a navigation, though it reads the router: the shown one follows it', async () => {
+  const renders: Record<string, number> = {};
+  const RouterReader = ({ route: r }: PageProps) => {
+    const t = r.meta.title ?? '';
+    renders[t] = (renders[t] ?? 0) + 1;
+    const { pathname, search } = useLocation();
+    useNavigate();
+    return <p>{t} at {pathname}{search} <Link to="/ra">to A</Link></p>;
+  };
+  registerPage('demo/RouterReader', async () => ({ default: RouterReader }));
+  const readers = ['RA', 'RB', 'RC'].map((t) => route(`/${t.toLowerCase()}`, t, { component: 'demo/RouterReader' }));
+  const tabs = readers.map((r) => tab(r.path));
+  let go: NavigateFunction = () => {};
+  // As BasicLayout: the tab in view is the address's path.
+  const Shell = () => {
+    go = useNavigate();
+    return <PageArea routes={readers} tabs={tabs} activeKey={useLocation().pathname} reloads={{}} redirect={undefined} />;
+  };
+  render(<MemoryRouter initialEntries={['/ra']}><Routes><Route path="*" element={<Shell />} /></Routes></MemoryRouter>);
+  await screen.findByText('RA at /ra');
+  for (const path of ['/rb', '/rc']) {
+    act(() => { void go(path); });
+    await screen.findByText(`${path.slice(1).toUpperCase()} at ${path}`);
+  }
+  const before = { ...renders };
+  act(() => { void go('/rb?q=1'); }); // RC goes behind, RB comes back with a query
+  act(() => { void go('/rb?q=2'); });
+  expect(renders.RA, 'hidden all along').toBe(before.RA);
+  expect(renders.RC, 'hidden by the first navigation').toBe(before.RC);
+  expect(renders.RB).toBe(before.RB + 2);
+  // Each page sees the address it was last shown at.
+  expect(screen.getByText('RB at /rb?q=2')).toBeTruthy();
+  expect(screen.getByText('RC at /rc').closest('[style*="display: none"]')).not.toBeNull();
+  expect(screen.getByText('RA at /ra').closest('[style*="display: none"]')).not.toBeNull();
+  // Shown again, a page follows the address once more.
+  act(() => { void go('/ra?from=rb'); });
+  expect(screen.getByText('RA at /ra?from=rb').closest('[style*="display: none"]')).toBeNull();
+  expect(renders.RA).toBe(before.RA + 1);
 });

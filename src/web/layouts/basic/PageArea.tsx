@@ -1,6 +1,6 @@
 import { Spin } from 'antd';
-import { memo, Suspense, useMemo, useRef } from 'react';
-import { Navigate } from 'react-router-dom';
+import { memo, Suspense, useContext, useMemo, useRef, type ContextType, type ReactNode } from 'react';
+import { Navigate, UNSAFE_LocationContext as LocationContext, UNSAFE_RouteContext as RouteContext } from 'react-router-dom';
 import { matchRoute, type PageRoute } from '../../app/routes';
 import { pageComponent } from '../../pages/registry';
 import { IframePage } from './IframePage';
@@ -35,6 +35,32 @@ const PageView = memo(function PageView({ match: { route, params } }: { match: P
   );
 });
 
+/** What the router tells a page: the address, and the route it sits in (both read by `useLocation`, `useNavigate`, `Link`…). */
+interface RouterView {
+  location: ContextType<typeof LocationContext>;
+  route: ContextType<typeof RouteContext>;
+}
+
+/**
+ * A kept page as React draws it: hidden unless in view, told whether it is, and told the router's
+ * address and route as they were when it was last in view. React 18 has no `<Activity>` to freeze a
+ * hidden subtree; without its own router view every `useLocation` / `useSearchParams` / `useNavigate`
+ * / `Link` in every hidden page rendered again on each navigation, since each one gives the router new
+ * values. The shown page follows the router; a hidden one sees no change until it is shown again.
+ */
+function KeptPage({ view, active, children, onTyped }: { view: RouterView; active: boolean; children: ReactNode; onTyped: () => void }) {
+  return (
+    // React's events reach this box from the page's modals and drawers too (portals bubble through the React tree).
+    <div style={active ? undefined : { display: 'none' }} onInputCapture={onTyped} onChangeCapture={onTyped}>
+      <LocationContext.Provider value={view.location}>
+        <RouteContext.Provider value={view.route}>
+          <PageActiveContext.Provider value={active}>{children}</PageActiveContext.Provider>
+        </RouteContext.Provider>
+      </LocationContext.Provider>
+    </div>
+  );
+}
+
 interface PageAreaProps {
   routes: PageRoute[];
   /** The pages to keep mounted: every open tab, or only the current one. */
@@ -58,10 +84,19 @@ export function PageArea({ routes, tabs, activeKey, reloads, redirect }: PageAre
   };
   const recent = useRef<string[]>([]);
   const typedInto = useRef(new Set<string>());
+  // Per tab, the router's view when it was last in view: the same objects for as long as it is hidden.
+  const views = useRef(new Map<string, RouterView>());
+  const location = useContext(LocationContext);
+  const route = useContext(RouteContext);
+  if (activeKey) {
+    const last = views.current.get(activeKey);
+    if (last?.location !== location || last.route !== route) views.current.set(activeKey, { location, route });
+  }
   // A closed tab's page is gone: it holds no place among the kept ones.
   const open = new Set(tabs.map((t) => t.key));
   recent.current = recent.current.filter((key) => open.has(key));
   for (const key of typedInto.current) if (!open.has(key)) typedInto.current.delete(key);
+  for (const key of views.current.keys()) if (!open.has(key)) views.current.delete(key);
   if (activeKey && recent.current[0] !== activeKey) {
     // A page about to mount (new, or dropped earlier): its first requests go out now, while it draws.
     const mounted = recent.current.includes(activeKey) || typedInto.current.has(activeKey);
@@ -76,14 +111,13 @@ export function PageArea({ routes, tabs, activeKey, reloads, redirect }: PageAre
         if (!recent.current.includes(tab.key) && !typedInto.current.has(tab.key)) return null;
         const match = matchOf(tab.key);
         if (!match) return null;
-        // React's events reach this box from the page's modals and drawers too (portals bubble through the React tree).
         const typed = () => { typedInto.current.add(tab.key); };
+        // Every kept page was in view once, so it has a view; the router as it is only for the type's sake.
+        const view = views.current.get(tab.key) ?? { location, route };
         return (
-          <div key={tab.key} style={tab.key === activeKey ? undefined : { display: 'none' }} onInputCapture={typed} onChangeCapture={typed}>
-            <PageActiveContext.Provider value={tab.key === activeKey}>
-              <PageView key={reloads[tab.key] ?? 0} match={match} />
-            </PageActiveContext.Provider>
-          </div>
+          <KeptPage key={tab.key} view={view} active={tab.key === activeKey} onTyped={typed}>
+            <PageView key={reloads[tab.key] ?? 0} match={match} />
+          </KeptPage>
         );
       })}
     </>

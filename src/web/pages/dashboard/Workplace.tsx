@@ -1,11 +1,11 @@
 import { Card, Col, Empty, List, Row, Spin, Statistic, Tag, Typography } from 'antd';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { http } from '../../api/request';
 import { useRecordsChanged } from '../../app/liveRecords';
 import { locationOf } from '../../layouts/basic/menuModel';
 import type { Work } from '../../../schema/workplace';
-import { usePageActive } from '../../layouts/basic/pageActive';
+import { WhenShown } from '../../layouts/basic/pageActive';
 
 /** One entry of the 工作台 as `GET /sys/workplace/todo` answers it (src/schema/workplace.ts). */
 export type Todo = Work;
@@ -30,11 +30,14 @@ export default function Workplace() {
       setFailed(true); // the request layer has shown why
     }
   }, []);
-  // Drawn again each time its tab is shown: work done meanwhile (a project passed on 项目审核) is gone from it.
-  const active = usePageActive();
-  useEffect(() => { if (active) void load(); }, [active, load]);
   useRecordsChanged(null, () => void load());
+  // Drawn again each time its tab is shown: work done meanwhile (a project passed on 项目审核) is gone from it.
+  // WhenShown, not usePageActive here: hiding the tab would render all the cards again.
+  return <><WhenShown run={load} /><Todos todos={todos} failed={failed} /></>;
+}
 
+/** The 工作台's cards. */
+function Todos({ todos, failed }: { todos: Todo[] | null; failed: boolean }) {
   if (failed) return <Card><Empty description="待办加载失败" /></Card>;
   if (!todos) return <Card><Spin /></Card>;
   const waiting = todos.filter((t) => t.items.length);
