@@ -1,5 +1,6 @@
 import Ajv, { type ErrorObject, type ValidateFunction } from 'ajv';
 import { publicFilesProblem } from './file-kinds';
+import { categoryBranchProblem } from './category-branch';
 import { crossChecksProblem } from './cross-checks';
 import { linkageProblems } from './linkage';
 import { dictOf } from './views';
@@ -107,6 +108,8 @@ export function checkPageSchema(doc: unknown, source: string): PageSchema {
   }
   const linkage = linkageProblems(schema);
   if (linkage) throw new SchemaError(source, linkage.path, linkage.problem);
+  const branch = categoryBranchProblem(schema);
+  if (branch) throw new SchemaError(source, branch.path, branch.problem);
   const cross = crossChecksProblem(schema);
   if (cross) throw new SchemaError(source, cross.path, cross.problem);
   const queried = new Set(schema.fields.filter((f) => f.query).map((f) => f.name));

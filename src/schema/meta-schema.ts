@@ -361,7 +361,14 @@ export const pageMetaSchema = {
           readonly: { type: 'boolean', default: false, description: 'Shown in the form but not editable.' },
           sensitive: { type: 'boolean', default: false, description: 'Never readable through any generic path (lists, dictionaries, duplicate checks, report SQL).' },
           personal: { type: 'boolean', default: false, description: 'Personal data (a phone, an e-mail): readable only by those who may read the page\'s rows.' },
-          extend: { type: 'object', description: 'Settings of the field\'s view (popup, link_down, pca, sel_user, file…).' },
+          extend: {
+            type: 'object',
+            description: 'Settings of the field\'s view (popup, link_down, pca, sel_user, file…).',
+            properties: {
+              pcode: { type: 'string', maxLength: 100, description: 'cat_tree: the code of the category whose children are the roots offered (`0` or absent: the top categories).' },
+              branchBy: { type: 'string', pattern: NAME, description: 'cat_tree: the root follows another field of the form, on a code dictionary: the options are the subtree of the child of `pcode` named as that field\'s dictionary text (所属领域 follows 赛道). With that field empty the tree is disabled; when it changes, a category outside the new branch is cleared; when no child is so named, the whole `pcode` tree is offered. The server refuses a write whose category lies outside.' },
+            },
+          },
           virtual: { type: 'boolean', default: false, description: 'Not a column: accepted and validated in add/edit bodies and handed to the page\'s server module (a user\'s roles).' },
           input: { type: 'boolean', default: false, description: 'With `form: false`: written by the page\'s own panel (a scoring sheet\'s scores), so accepted in bodies and checked by the page\'s module.' },
         },

@@ -115,6 +115,19 @@ describe(`main/sub CRUD: /demo/order [${BACKEND}]`, () => {
     expect(await lineCount()).toBe(1);
   });
 
+  it('holds a sub row\'s category that follows another field of its row to that field\'s branch, naming the row', async () => {
+    const category = async (name: string) => (await (s.db as any).selectFrom('sys_category').select('id').where('name', '=', name).executeTakeFirstOrThrow()).id;
+    refused(await add({ orderNo: 'SO-B', customer: '分支', demoOrderNoteList: [{ content: '一' }, { content: '二', track: 'agri', field: await category('创新药') }] }),
+      '订单备注第2行: 「领域」不属于赛道「现代农业」');
+    expect(await order('SO-B')).toBeUndefined();
+    expectOk(await add({ orderNo: 'SO-B', customer: '分支', demoOrderNoteList: [{ content: '二', track: 'agri', field: await category('种业') }] }));
+    const so = await order('SO-B');
+    const [note] = await notes(so.id);
+    refused(await edit({ id: so.id, demoOrderNoteList: [{ ...note, track: 'bio' }] }), '订单备注第1行: 「领域」不属于赛道「生物医药」');
+    expectOk(await edit({ id: so.id, demoOrderNoteList: [{ ...note, track: 'bio', field: await category('中医药') }] }));
+    expectOk(await s.api('DELETE', `/demo/order/delete?id=${so.id}`, { token }));
+  });
+
   it('answers bad subList calls clearly', async () => {
     refused(await s.api.get('/demo/order/subList/nope?mainId=1', { token }), '子表不存在: nope');
     refused(await s.api.get('/demo/order/subList/demoOrderLine', { token }), '缺少参数 mainId');

@@ -7,7 +7,9 @@ import { badRequest } from '../http/result.js';
 import type { SchemaRegistry } from '../schema/registry.js';
 import { newId } from '../util/ids.js';
 import { formatDateTime } from '../util/time.js';
+import { categoryBranchChecker, followsBranches } from './category-branch.js';
 import { addDictText } from './dict-text.js';
+import { dictItemsOf } from './dict-values.js';
 import type { CrudHooks, HookContext, Row } from './hooks.js';
 import type { DictService } from '../modules/dict/service.js';
 
@@ -90,6 +92,16 @@ export function subTableSupport(schema: PageSchema, registry: SchemaRegistry) {
     });
   };
 
+  /** The sub rows' categories that follow another field of their row (category-branch.ts), each row whole as sent. */
+  const checkBranches = async (h: HookContext, st: SubTable, rows: Row[]) => {
+    if (!followsBranches(st.schema.fields)) return;
+    const check = categoryBranchChecker(st.schema.fields, await dictItemsOf(h.ctx.dicts, columnFields(st.schema)))!;
+    for (const [i, r] of rows.entries()) {
+      const problem = await check(h.db, r);
+      if (problem) throw badRequest(`${st.schema.title}第${i + 1}行: ${problem}`);
+    }
+  };
+
   const insertRows = async (h: HookContext, st: SubTable, mainId: string, rows: Row[]) => {
     const stamp = { createBy: h.user.username, createTime: formatDateTime(), updateBy: null, updateTime: null, sysOrgCode: h.user.orgCode };
     for (const r of rows) await h.db.insertInto(st.schema.table).values({ ...r, id: newId(), [st.decl.foreignKey]: mainId, ...stamp }).execute();
@@ -100,6 +112,7 @@ export function subTableSupport(schema: PageSchema, registry: SchemaRegistry) {
       const mainId = String(values.id);
       for (const st of subs) {
         const rows = rowsOf(st, body, mainId);
+        if (rows) await checkBranches(h, st, rows);
         if (rows) await insertRows(h, st, mainId, rows);
       }
     },
@@ -110,6 +123,7 @@ export function subTableSupport(schema: PageSchema, registry: SchemaRegistry) {
         const stored = (await h.db.selectFrom(st.schema.table).select('id').where(st.decl.foreignKey, '=', id).execute()) as Row[];
         const existing = new Set(stored.map((r) => String(r.id)));
         const rows = rowsOf(st, body, id, existing)!;
+        await checkBranches(h, st, rows);
         const kept = new Set(rows.filter((r) => r.id).map((r) => String(r.id)));
         const gone = [...existing].filter((x) => !kept.has(x));
         if (gone.length) await h.db.deleteFrom(st.schema.table).where('id', 'in', gone).execute();

@@ -5,6 +5,7 @@ import { inTransaction } from '../../db/transaction.js';
 import { badRequest, ClientError, fail, okMessage } from '../../http/result.js';
 import { newId } from '../../util/ids.js';
 import { formatDateTime } from '../../util/time.js';
+import { categoryBranchChecker } from '../category-branch.js';
 import { dictItemsOf, dictValueProblem } from '../dict-values.js';
 import { readWorkbook } from '../excel.js';
 import type { Row } from '../hooks.js';
@@ -36,7 +37,7 @@ async function fromSheet(plan: PagePlan, values: Row): Promise<Row> {
 
 /**
  * `POST <api>/importExcel`: every row of the uploaded sheet checked as an add is (validators, linkage,
- * dictionaries, main rows), then all stored in one transaction, or none with each bad row's line.
+ * dictionaries, categories that follow another field, main rows), then all stored in one transaction, or none with each bad row's line.
  */
 export const importAction = (plan: PagePlan) => async (req: FastifyRequest) => {
   const { schema, db, hooks, fields, attachedBy } = plan;
@@ -57,10 +58,12 @@ export const importAction = (plan: PagePlan) => async (req: FastifyRequest) => {
   const errors: string[] = [];
   const prepared: { line: number; values: Row }[] = [];
   const items = await dictItemsOf(plan.ctx.dicts, fields);
+  const branches = categoryBranchChecker(fields, items);
   for (const { line, values } of sheetRows) {
     const { problem, body: converted } = plan.validate.add(await fromSheet(plan, values));
     const ruled = problem ? null : plan.linkage?.(converted!);
-    const unknown = problem || ruled?.problem ? null : dictValueProblem(items, fields, ruled?.body ?? converted!);
+    const unknown = problem || ruled?.problem ? null
+      : dictValueProblem(items, fields, ruled?.body ?? converted!) ?? await branches?.(db, ruled?.body ?? converted!) ?? null;
     if (problem || ruled?.problem || unknown) errors.push(`第${line}行: ${problem ?? ruled?.problem ?? unknown}`);
     else {
       const values: Row = { ...(ruled?.body ?? converted), id: newId(), createBy: user.username, createTime: now, updateBy: null, updateTime: null, sysOrgCode: user.orgCode };

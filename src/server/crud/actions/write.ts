@@ -2,6 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import { ClientError, badRequest, fail, forbidden, ok, okMessage } from '../../http/result.js';
 import { newId } from '../../util/ids.js';
 import { formatDateTime } from '../../util/time.js';
+import { categoryBranchChecker } from '../category-branch.js';
 import { recordDataLog } from '../data-log.js';
 import { dictItemsOf, dictValueProblem } from '../dict-values.js';
 import { checkStoredFiles } from '../file-fields.js';
@@ -10,7 +11,8 @@ import type { PagePlan } from '../plan.js';
 import { ALREADY_STORED, cleanBody, hookContext, inWrite, isUniqueViolation, linked, ownBody, requirePermission, writableRows } from './common.js';
 
 /**
- * `POST <api>/add`: the body checked by the page's validators and linkage rules, stamped with its
+ * `POST <api>/add`: the body checked by the page's validators and linkage rules (then, in its
+ * transaction, its dictionary values and the categories that follow another field), stamped with its
  * creator, and stored with the page's hooks in one transaction (a sub row only under a main row the
  * user writes and that may change now).
  */
@@ -32,7 +34,7 @@ export const addAction = (plan: PagePlan) => async (req: FastifyRequest) => {
       const h = hookContext(plan, req, tx);
       await access.requireMains(h, [values]);
       await hooks.beforeAdd?.(h, values, req.body as Row);
-      const unknown = dictValueProblem(items, fields, values);
+      const unknown = dictValueProblem(items, fields, values) ?? await categoryBranchChecker(fields, items)?.(tx, values);
       if (unknown) throw badRequest(unknown);
       await tx.insertInto(schema.table).values(values).execute();
       await hooks.afterAdd?.(h, values, req.body as Row);
@@ -72,7 +74,7 @@ export const editAction = (plan: PagePlan) => async (req: FastifyRequest) => {
       const h = hookContext(plan, req, tx);
       await access.requireChangeable(h, [String(id)], '修改');
       await hooks.beforeEdit?.(h, changes, req.body as Row, current);
-      const unknown = dictValueProblem(items, fields, changes, current);
+      const unknown = dictValueProblem(items, fields, changes, current) ?? await categoryBranchChecker(fields, items)?.(tx, changes, current);
       if (unknown) throw badRequest(unknown);
       await tx.updateTable(schema.table).set(changes).where('id', '=', String(id)).execute();
       await hooks.afterEdit?.(h, String(id), changes, req.body as Row);

@@ -133,6 +133,7 @@ export function extendHint(view: string | undefined): string {
     case 'switch': return '{"switchOptions":["Y","N"]}';
     case 'sel_user': case 'sel_depart': return '{"store":"username","multiSelect":false}';
     case 'date': return '{"picker":"month"}';
+    case 'cat_tree': return '{"branchBy":"track"} 随字段 track 的字典文本，只取以其命名的下级分类';
     default: return '';
   }
 }

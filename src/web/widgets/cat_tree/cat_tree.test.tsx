@@ -11,6 +11,10 @@ import { CategorySelect } from './CategorySelect';
 import './index';
 
 vi.mock('../../api/request', () => ({ http: { get: vi.fn() } }));
+vi.mock('../dict/dict-cache', () => ({
+  dictKey: (d?: { code?: string }) => d?.code,
+  dictItems: async () => [{ value: 'it', text: '信息技术' }, { value: 'bio', text: '生物医药' }, { value: 'agri', text: '现代农业' }],
+}));
 const get = vi.mocked(http.get);
 
 /** Categories as /sys/category/loadTreeData serves them: roots by pcode ('0' or a code), children by pid. */
@@ -112,5 +116,76 @@ describe('cat_tree', () => {
     expect(error).toHaveBeenCalledWith('JCategorySelect condition传值有误，需要一个json字符串!');
     expect((await editor()).closest('.ant-select')!.classList.contains('ant-select-disabled')).toBe(true);
     expect(get).not.toHaveBeenCalled();
+  });
+
+  describe('branchBy: the tree follows another field', () => {
+    /** 行业领域 with a branch per 赛道 (only two of them), and 项目类别 beside it. */
+    const TREE = [
+      { id: 'a02', code: 'A02', name: '行业领域', pid: '0' }, { id: 'a01', code: 'A01', name: '项目类别', pid: '0' },
+      { id: 'it', code: 'A02A01', name: '信息技术', pid: 'a02' }, { id: 'bio', code: 'A02A02', name: '生物医药', pid: 'a02' },
+      { id: 'ai', code: 'A02A01A01', name: '人工智能', pid: 'it' }, { id: 'chip', code: 'A02A01A02', name: '集成电路', pid: 'it' },
+      { id: 'drug', code: 'A02A02A01', name: '创新药', pid: 'bio' },
+    ];
+    beforeEach(() => get.mockImplementation(async (url: string, params?: object) => {
+      const p = params as Record<string, string>;
+      const leaf = (c: typeof TREE[number]) => !TREE.some((x) => x.pid === c.id);
+      if (url === '/sys/category/loadTreeData') {
+        const parent = p.pid ?? TREE.find((c) => c.code === p.pcode)?.id;
+        return { success: true, result: TREE.filter((c) => c.pid === parent).map((c) => ({ key: c.id, title: c.name, value: c.id, code: c.code, leaf: leaf(c), isLeaf: leaf(c), parentId: c.pid })) } as never;
+      }
+      if (url === '/sys/category/loadOne') return { success: true, result: TREE.find((c) => c.id === p.val) } as never;
+      if (url === '/sys/category/loadDictItem') return { success: true, result: p.ids.split(',').map((id) => TREE.find((c) => c.id === id)?.name ?? id) } as never;
+      throw new Error(`unexpected ${url}`);
+    }));
+
+    function renderPair(values: Record<string, unknown> = {}) {
+      const form = createForm({ initialValues: values });
+      render(
+        <FormProvider form={form}>
+          <Field name="track" title="赛道" component={[() => null, { dict: { code: 'race_track' } }]} />
+          <Field name="category" component={[CategorySelect as ComponentType, { pcode: 'A02', branchBy: 'track' }]} />
+        </FormProvider>,
+      );
+      return form;
+    }
+    const titles = () => [...document.querySelectorAll('.ant-select-tree-title')].map((e) => e.textContent);
+
+    it('waits for 赛道, then offers only its branch; another 赛道 clears the choice and offers its own', async () => {
+      const form = renderPair();
+      const select = (await editor()).closest('.ant-select')!;
+      expect(select.classList.contains('ant-select-disabled')).toBe(true);
+      expect(select.textContent).toContain('请先选择赛道');
+      expect(calls('/sys/category/loadTreeData')).toEqual([]);
+
+      form.setValuesIn('track', 'it');
+      await waitFor(() => expect(select.classList.contains('ant-select-disabled')).toBe(false));
+      await open();
+      await screen.findByTitle('人工智能');
+      expect(titles()).toEqual(['人工智能', '集成电路']);
+      fireEvent.click(screen.getByTitle('集成电路'));
+      expect(form.values.category).toBe('chip');
+
+      form.setValuesIn('track', 'bio');
+      await waitFor(() => expect(form.values.category ?? null).toBeNull());
+      await waitFor(() => expect(select.classList.contains('ant-select-disabled')).toBe(false));
+      await open();
+      await screen.findByTitle('创新药');
+      expect(titles()).toEqual(['创新药']);
+      expect(calls('/sys/category/loadOne')).toEqual([{ field: 'id', val: 'chip' }]);
+    });
+
+    it('keeps a choice still inside, offers the whole tree when no branch bears the name, and clears all when 赛道 is emptied', async () => {
+      const form = renderPair({ track: 'it', category: 'ai' });
+      await editor();
+      // 现代农业 has no branch here: the whole 行业领域 tree, and 人工智能 lies in it.
+      form.setValuesIn('track', 'agri');
+      await waitFor(() => expect(calls('/sys/category/loadOne')).toHaveLength(1));
+      await open();
+      await screen.findByTitle('生物医药');
+      expect(titles()).toEqual(['信息技术', '生物医药']);
+      expect(form.values.category).toBe('ai');
+      form.setValuesIn('track', null);
+      await waitFor(() => expect(form.values.category).toBeNull());
+    });
   });
 });

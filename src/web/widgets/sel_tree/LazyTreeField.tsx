@@ -18,6 +18,8 @@ const TreeSelectEditor = lazy(() => import('./TreeSelectEditor'));
 export interface LazyTreeFieldProps {
   /** Identifies the tree and its settings; undefined when unusable (disabled, nothing asked). */
   source?: string;
+  /** Identifies where the stored keys' labels come from, when not from `source` (a tree that waits for another field). */
+  echo?: string;
   loadLevel: (parent?: string) => Promise<TreeLevelNode[]>;
   /** The labels of stored keys, in order. */
   fetchTexts: (keys: string[]) => Promise<string[]>;
@@ -34,10 +36,10 @@ export interface LazyTreeFieldProps {
  * A tree select field (sel_tree, cat_tree): stores node keys, several comma-joined; shows them by
  * their labels (echo), as plain text when read-pretty.
  */
-export function LazyTreeField({ source, loadLevel, fetchTexts, multiple, value, onChange, disabled, readOnly, placeholder = '请选择', 'aria-label': label }: LazyTreeFieldProps) {
+export function LazyTreeField({ source, echo, loadLevel, fetchTexts, multiple, value, onChange, disabled, readOnly, placeholder = '请选择', 'aria-label': label }: LazyTreeFieldProps) {
   const field = useField<Field>();
   const keys = valuesOf(value);
-  const { labels, remember } = useEcho(source, keys, fetchTexts);
+  const { labels, remember } = useEcho(echo ?? source, keys, fetchTexts);
   if (field?.pattern === 'readPretty') return <span>{keys.map((k) => labels.get(k) ?? k).join(',')}</span>;
 
   const off = disabled || readOnly || !source;
