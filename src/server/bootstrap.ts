@@ -6,6 +6,7 @@ import { connect } from './db/connect.js';
 import { migrate } from './db/migrate.js';
 import { seedIfEmpty } from './db/seed/index.js';
 import { BroadTotals } from './crud/broad-totals.js';
+import { TableTexts } from './crud/table-texts.js';
 import { syncBuiltIn } from './crud/sync.js';
 import { repairHasChild } from './crud/tree.js';
 import type { AppContext } from './http/context.js';
@@ -46,7 +47,7 @@ export async function bootstrap(config: Config, root = process.cwd()): Promise<B
   await shareSessionEvictions(sessions, state);
   const uploads = openUploadStore(config);
   const live = new LivePublisher(new LiveHub(), undefined, config.redisPrefix);
-  const db = connection.db.withPlugin(sessionCacheGuard(sessions)).withPlugin(livePlugin(live)).withPlugin(new BroadTotals());
+  const db = connection.db.withPlugin(sessionCacheGuard(sessions)).withPlugin(livePlugin(live)).withPlugin(new BroadTotals()).withPlugin(new TableTexts());
   const migrations = await migrate(db);
   const syncedTables = await syncBuiltIn(db, dialect, schemas.schemas);
   const seeded = await seedIfEmpty(db, { seedDir: path.join(schemasDir, 'seed'), adminPassword: config.adminPassword ?? DEFAULT_ADMIN_PASSWORD });

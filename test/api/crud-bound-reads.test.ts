@@ -89,4 +89,20 @@ describe(`reads bound to compiled statements [${BACKEND}]`, () => {
     expect(Math.max(...counts), 'a seeded contest has indicators').toBeGreaterThan(0);
     expect(builtOn('pms_race_indicator')).toBe(0);
   });
+
+  it('a table dictionary\'s texts are read once and kept, and a rename shows at once', async () => {
+    const projects = async () => (await get('/pms/project/list?pageSize=50')).records as any[];
+    const first = (await projects()).find((p) => p.raceId);
+    expect(first, 'a seeded project of a contest').toBeTruthy();
+    const title = first.raceId_dictText;
+    expect(title).toBeTruthy();
+    built.length = 0;
+    expect((await projects()).find((p) => p.id === first.id).raceId_dictText).toBe(title);
+    expect(built.filter((n) => SelectQueryNode.is(n) && isDictLookup(n)).length, 'no dictionary statement for texts read a moment ago').toBe(0);
+
+    const renamed = `${title}（更名）`;
+    const edited = await probe.inject({ method: 'PUT', url: '/jeecg-boot/pms/race/edit', headers: { 'x-access-token': token }, payload: { id: first.raceId, title: renamed } });
+    expect(edited.json().success, edited.body).toBe(true);
+    expect((await projects()).find((p) => p.id === first.id).raceId_dictText).toBe(renamed);
+  });
 });

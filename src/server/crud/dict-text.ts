@@ -4,6 +4,7 @@ import type { FieldSchema } from '../../schema/types.js';
 import { dictOf } from '../../schema/views.js';
 import { areaData } from '../area-data.js';
 import { textOfValue, type DictService } from '../modules/dict/service.js';
+import { tableTextsOf } from './table-texts.js';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
 type Row = Record<string, unknown>;
@@ -13,14 +14,15 @@ const splitValues = (v: unknown): string[] => (v === null || v === undefined || 
 
 /**
  * Adds `<field>_dictText` to every row of a page, with no per-row lookups: code dictionaries from the
- * dictionary cache, and every table dictionary of the page in one statement (a UNION ALL of one
- * `value in (…)` per field). Multi-values are translated part by part; unknown parts stay as they are.
+ * dictionary cache, and every table dictionary of the page from the texts kept a moment
+ * (table-texts.ts), the others in one statement (a UNION ALL of one `value in (…)` per field). Multi-values are translated part by part; unknown parts stay as they are.
  * Area (`pca`) fields read through the bundled area data: `北京市/市辖区/东城区`, an unknown code as it is.
  */
 export async function addDictText(db: Kysely<any>, dicts: DictService, fields: FieldSchema[], rows: Row[]): Promise<void> {
   if (!rows.length) return;
+  const kept = tableTextsOf(db);
   const translated: { f: FieldSchema; texts: ReadonlyMap<string, string> }[] = [];
-  const lookups: { texts: Map<string, string>; table: string; text: string; value: string; values: string[] }[] = [];
+  const lookups: { texts: Map<string, string>; table: string; text: string; value: string; values: string[]; generation: number }[] = [];
   for (const f of fields) {
     if (f.view === 'pca') {
       for (const row of rows) row[`${f.name}_dictText`] = areaCell(row[f.name]);
@@ -31,9 +33,12 @@ export async function addDictText(db: Kysely<any>, dicts: DictService, fields: F
     if (dict.code) {
       translated.push({ f, texts: (await dicts.texts(dict.code)) ?? NO_TEXTS });
     } else if (dict.table && dict.text && dict.value) {
-      const texts = new Map<string, string>();
-      const values = [...new Set(rows.flatMap((r) => splitValues(r[f.name])))];
-      for (let i = 0; i < values.length; i += 500) lookups.push({ texts, table: dict.table, text: dict.text, value: dict.value, values: values.slice(i, i + 500) });
+      const { table, text, value } = dict;
+      const wanted = [...new Set(rows.flatMap((r) => splitValues(r[f.name])))];
+      // The texts read a moment ago are kept (table-texts.ts); only the others are read.
+      const { texts, missing } = kept ? kept.lookup(table, text, value, wanted) : { texts: new Map<string, string>(), missing: wanted };
+      const generation = kept?.generation(table) ?? 0;
+      for (let i = 0; i < missing.length; i += 500) lookups.push({ texts, table, text, value, values: missing.slice(i, i + 500), generation });
       translated.push({ f, texts });
     } else translated.push({ f, texts: NO_TEXTS });
   }
@@ -44,7 +49,12 @@ export async function addDictText(db: Kysely<any>, dicts: DictService, fields: F
       .where(l.value, 'in', l.values);
     let q = part(lookups[0], 0);
     for (let k = 1; k < lookups.length; k++) q = q.unionAll(part(lookups[k], k));
-    for (const r of await q.execute()) lookups[Number(r.k)].texts.set(String(r.value), String(r.text ?? ''));
+    const read = lookups.map(() => new Map<string, string>());
+    for (const r of await q.execute()) read[Number(r.k)].set(String(r.value), String(r.text ?? ''));
+    lookups.forEach((l, k) => {
+      for (const [v, t] of read[k]) l.texts.set(v, t);
+      kept?.store(l.table, l.text, l.value, l.generation, read[k]);
+    });
   }
   for (const { f, texts } of translated) {
     const key = `${f.name}_dictText`;
