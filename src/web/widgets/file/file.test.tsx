@@ -189,6 +189,12 @@ describe('file view', () => {
     expect(input()).toBeNull();
   });
 
+  it('read-pretty (detail form): an empty value reads 「-」', async () => {
+    const { container } = await renderView('file', {}, '', 'readPretty');
+    expect(container.textContent).toBe('-');
+    expect(container.querySelector('a')).toBeNull();
+  });
+
   it('list cell: the file names as links, nothing for an empty value', () => {
     const { container } = render(<div>{fileCell(`${REPORT},${SHEET}`, {}, undefined as never)}</div>);
     expect([...container.querySelectorAll('a')].map((a) => a.textContent)).toEqual(['报告.pdf', '预算.xlsx']);

@@ -4,6 +4,7 @@ import { useField } from '@formily/react';
 import { lazy, Suspense } from 'react';
 import { registerWidget, type CellRenderer } from '../registry';
 import { FileLinks } from './FileLinks';
+import { splitPaths } from './stored-files';
 import type { UploadEditorProps } from './UploadEditor';
 
 const UploadEditor = lazy(() => import('./UploadEditor'));
@@ -13,7 +14,8 @@ type FileInputProps = Omit<UploadEditorProps, 'pictures' | 'prepare'> & Record<s
 /** The `file` view: any file unless `extend.fileType` narrows it; read-pretty shows download links. */
 function FileInput({ value, onChange, biz, uploadnum, text, fileType, accept, disabled, readOnly, 'aria-label': label }: FileInputProps) {
   const field = useField<Field>();
-  if (field?.pattern === 'readPretty') return <FileLinks value={value} />;
+  // A detail form shows an empty value as 「-」, as Formily's own fields do under FormModal's placeholder.
+  if (field?.pattern === 'readPretty') return splitPaths(value).length ? <FileLinks value={value} /> : <span className="empty-value">-</span>;
   return (
     <Suspense fallback={null}>
       <UploadEditor value={value} onChange={onChange} biz={biz} uploadnum={uploadnum} text={text} fileType={fileType === 'image' || fileType === 'file' ? fileType : 'all'} accept={accept} disabled={disabled} readOnly={readOnly || field?.pattern === 'readOnly'} aria-label={label} />

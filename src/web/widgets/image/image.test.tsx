@@ -97,6 +97,12 @@ describe('image view', () => {
     expect(screen.queryByText('点击上传')).toBeNull();
   });
 
+  it('read-pretty: an empty value reads 「-」', async () => {
+    const { container } = await renderView('image', {}, '', 'readPretty');
+    expect(container.textContent).toBe('-');
+    expect(container.querySelector('img')).toBeNull();
+  });
+
   it('read-pretty (detail form): thumbnails of every image', async () => {
     const { container } = await renderView('image', {}, `${LOGO},${PHOTO}`, 'readPretty');
     const imgs = [...container.querySelectorAll('img')];

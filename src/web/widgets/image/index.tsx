@@ -28,7 +28,7 @@ type ImageInputProps = Omit<UploadEditorProps, 'pictures' | 'prepare' | 'fileTyp
 
 function ImageInput({ value, onChange, biz, uploadnum, text, disabled, readOnly }: ImageInputProps) {
   const field = useField<Field>();
-  if (field?.pattern === 'readPretty') return <ImageThumbs value={value} />;
+  if (field?.pattern === 'readPretty') return splitPaths(value).length ? <ImageThumbs value={value} /> : <span className="empty-value">-</span>;
   return (
     <Suspense fallback={null}>
       <ImageEditor value={value} onChange={onChange} biz={biz} uploadnum={uploadnum} text={text} disabled={disabled} readOnly={readOnly || field?.pattern === 'readOnly'} />
