@@ -88,7 +88,7 @@ try {
   }
   child.send({ type: 'explain', queries: SHAPES.flatMap((s) => [...s.sql, ...s.variantSql.flat()]) });
   const { out: planList } = await next('explain');
-  for (const s of SHAPES) s.plans = planList.splice(0, 2 + 2 * s.variantSql.length);
+  for (const s of SHAPES) s.plans = planList.splice(0, s.sql.length + s.variantSql.flat().length);
 
   // 2. Same answer: totals, ids and every record field (dictionary texts included); then "alone".
   const body = async (url, headers) => { const { timestamp: _t, ...r } = await fetch(url, { headers }).then((x) => x.json()); return r; };
@@ -166,7 +166,7 @@ try {
     s.variantRoutes.forEach((v, i) => { const x = s.variantStats[i]; line([`    ${v.label}`, ms(v.alone), rps(x.rps), ms(x.p50), ms(x.p95), ms(x.p99), (x.rps / s.bare.rps).toFixed(2)]); });
     if (s.bare.rps < 100) console.log(`    database-bound: the bare route alone takes ${ms(s.aloneBare)} a request, mostly SQL`);
     console.log(`    ${text}`);
-    const scans = s.plans.slice(0, 2).some((p) => /TEMP B-TREE|SCAN pms_|Seq Scan|Sort/.test(p));
+    const scans = s.plans.slice(0, s.sql.length).some((p) => /TEMP B-TREE|SCAN pms_|Seq Scan|Sort/.test(p));
     if (!met && scans && INDEX_HINTS[s.key]) { console.log(`    the plan sorts or scans (below); index that would help: ${INDEX_HINTS[s.key]}`); missed.push(`${s.name}: ${INDEX_HINTS[s.key]}`); }
   }
   const rankMs = median(rank.times), publishMs = median(publish);
@@ -183,7 +183,8 @@ try {
   for (const s of SHAPES) {
     console.log(`    ${s.name}:`);
     const shown = [...s.sql, ...s.variantSql.flat()];
-    shown.forEach((q, j) => console.log(`      ${j >= 2 ? `[${s.variantRoutes[Math.floor(j / 2) - 1].label}] ` : ''}${q.sql.replace(/select "id".*? from/, 'select <all columns> from')}  ${JSON.stringify(q.params)}\n        plan: ${s.plans[j]}`));
+    const per = s.sql.length; // statements a request sends: the page, and its count unless the total is kept
+    shown.forEach((q, j) => console.log(`      ${j >= per ? `[${s.variantRoutes[Math.floor(j / per) - 1].label}] ` : ''}${q.sql.replace(/select "id".*? from/, 'select <all columns> from')}  ${JSON.stringify(q.params)}\n        plan: ${s.plans[j]}`));
   }
   console.log(`    engine, besides (a warm request's other statements): ${[...new Set(SHAPES.flatMap((s) => s.otherSql))].map((q) => q.replace(/select .*? from/, 'select … from')).join(' ; ') || 'nothing'}`);
 } catch (e) {

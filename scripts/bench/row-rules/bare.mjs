@@ -64,16 +64,19 @@ export async function dictTexts(schema, run) {
 
 /**
  * The bare app: `routes` are { path, schema, conds(query) } — `conds` the page's conditions and the
- * row rule for the route's fixed user, as `listSql` takes them.
+ * row rule for the route's fixed user, as `listSql` takes them. `keptTotals` (path?query → total): the
+ * lists whose total the engine answers from its kept estimate once warm (crud/broad-totals.ts), without
+ * a count statement; this app skips the count for them too.
  */
-export async function bareApp({ dialect, sqliteFile, pgUrl, routes }) {
+export async function bareApp({ dialect, sqliteFile, pgUrl, routes, keptTotals = new Map() }) {
   const { run, close } = await connection({ dialect, sqliteFile, pgUrl });
   const app = Fastify({ logger: false });
   for (const r of routes) {
     const texts = await dictTexts(r.schema, run);
     app.get(r.path, async (req) => {
       const { keys, count, page, pageNo, pageSize } = listSql(r.schema, dialect, r.conds(req.query), req.query);
-      const total = Number((await run(count, true))[0][0]);
+      const kept = keptTotals.get(`${r.path}?${new URLSearchParams(req.query)}`);
+      const total = kept ?? Number((await run(count, true))[0][0]);
       const rows = await run(page, true);
       const records = rows.map((row) => {
         const o = {};

@@ -53,7 +53,8 @@ const bareRoutes = SHAPES.flatMap((s) => {
   return [{ path: `/bare/${s.key}`, schema, conds: (q) => s.conds(q, schema) },
     ...(s.variants ?? []).map((v) => ({ path: `/bare/${v.key}`, schema, conds: (q) => v.conds(q, schema) }))];
 });
-const bare = await bareApp({ dialect: ctx.dialect, sqliteFile, pgUrl: config.databaseUrl, routes: bareRoutes });
+const keptTotals = new Map();
+const bare = await bareApp({ dialect: ctx.dialect, sqliteFile, pgUrl: config.databaseUrl, routes: bareRoutes, keptTotals });
 await bare.listen({ port: 0, host: '127.0.0.1' });
 
 const { app: probe, db: probeDb, logged } = await loggingEngine({ ctx, server, sqliteFile, databaseUrl: config.databaseUrl });
@@ -74,7 +75,10 @@ process.on('message', async (msg) => {
         const query = Object.fromEntries(new URLSearchParams(s.qs));
         const b = listSql(schema, ctx.dialect, s.conds(query, schema), query);
         const variants = (s.variants ?? []).map((v) => { const x = listSql(schema, ctx.dialect, v.conds(query, schema), query); return [x.count, x.page]; });
-        out.push({ key: p.key, engineSql, bareSql: [b.count, b.page], variantSql: variants, allSql: logged.map((q) => q.sql) });
+        // A broad filter's total is kept once warm: the engine sends no count, and the bare route then sends none either.
+        const counted = engineSql.some((q) => /count\(/.test(q.sql));
+        if (!counted) for (const key of [s.key, ...(s.variants ?? []).map((v) => v.key)]) keptTotals.set(`/bare/${key}?${new URLSearchParams(query)}`, res.json().result.total);
+        out.push({ key: p.key, engineSql, bareSql: counted ? [b.count, b.page] : [b.page], variantSql: counted ? variants : variants.map(([, page]) => [page]), allSql: logged.map((q) => q.sql) });
       }
       process.send({ type: 'sql', out });
     } else if (msg.type === 'explain') {
