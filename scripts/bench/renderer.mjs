@@ -14,7 +14,8 @@
 // Aims (issue): generic within 1.5× of the hand-written page; typing re-renders only the typed field;
 // typing under 16 ms a key (a key's main-thread work within a frame); the virtual table opens and scrolls in ≤ 0.5× the plain table's time.
 // Usage: node scripts/bench/renderer.mjs [N=5]
-//   env CASES=schemaTable,antdTable,schemaForm,antdForm,virtualTable,plainTable (a subset)  KEEP=1 (keep the build dir)
+//   env CASES=schemaTable,antdTable,schemaForm,antdForm,plainForm,virtualTable,plainTable (a subset; plainForm is
+//       the floor for typing: the same fields as native inputs)  KEEP=1 (keep the build dir)
 //       VARIANTS=1 (also the table variants that show where the generic table's time goes: schemaTable
 //         without sorters, with short texts (no cell tooltips), with tooltips mounted on first hover
 //         (a proposed fix, scripts/bench/renderer/cases/lazytip.tsx); antdTable with sorters)
@@ -28,12 +29,12 @@ import { chromium } from 'playwright-core';
 import { reportFigure } from './lib/figures.mjs';
 
 const N = Number(process.argv[2] ?? 5);
-const ALL = ['schemaTable', 'antdTable', 'schemaForm', 'antdForm', 'virtualTable', 'plainTable'];
+const ALL = ['schemaTable', 'antdTable', 'schemaForm', 'antdForm', 'plainForm', 'virtualTable', 'plainTable'];
 const VARIANT_CASES = ['schemaTable:nosort', 'schemaTable:short', 'schemaTable:lazytip', 'antdTable:sort'];
 const CASES = [...(process.env.CASES ? process.env.CASES.split(',') : ALL), ...(process.env.VARIANTS ? VARIANT_CASES : [])];
 const PAIRS = [['schemaTable', 'antdTable'], ['schemaForm', 'antdForm'], ['virtualTable', 'plainTable']];
 const BIG = new Set(['virtualTable', 'plainTable']);
-const FORMS = new Set(['schemaForm', 'antdForm']);
+const FORMS = new Set(['schemaForm', 'antdForm', 'plainForm']);
 const isForm = (c) => FORMS.has(c.split(':')[0]);
 const caseUrl = (c) => { const [name, variant] = c.split(':'); return `case=${name}${variant ? `&variant=${variant}` : ''}`; };
 const TYPED = 'f1000';
@@ -316,6 +317,10 @@ async function printResults() {
     // Issue 39: every key, the first after the form opened included.
     const { keyCpu, firstKeyCpu } = res.schemaForm;
     console.log(`  schemaForm: main-thread work a key, the slowest of ${keyCpu.length}: ${f1(Math.max(...keyCpu))} ms; the first key after the form opened: ${firstKeyCpu.map(f1).join(', ')} ms (aim every key < 16 ms)`);
+    if (res.plainForm?.keyCpu.length) {
+      const k = res.plainForm.keyCpu;
+      console.log(`  plainForm (the floor: native inputs): main-thread work a key, median ${f1(median(k))}, p95 ${f1(pct(k, 95))}, slowest ${f1(Math.max(...k))} ms, first ${res.plainForm.firstKeyCpu.map(f1).join(', ')} ms; schemaForm: median ${f1(median(keyCpu))}, p95 ${f1(pct(keyCpu, 95))} ms`);
+    }
     for (const c of CASES.filter(isForm)) {
       const parts = res[c].keyParts;
       console.log(`  ${c}: a key's script / style / layout, medians: ${[0, 1, 2].map((i) => f1(median(parts.map((p) => p[i])))).join(' / ')} ms`);

@@ -21,6 +21,7 @@ const CASES: Record<string, { load: () => Promise<{ default: ComponentType }>; r
   antdTable: { load: () => import('./cases/antdTable'), ready: tableReady },
   schemaForm: { load: () => import('./cases/schemaForm'), ready: formReady },
   antdForm: { load: () => import('./cases/antdForm'), ready: formReady },
+  plainForm: { load: () => import('./cases/plainForm'), ready: formReady },
   virtualTable: { load: () => import('./cases/virtualTable'), ready: bigTableReady },
   plainTable: { load: () => import('./cases/plainTable'), ready: bigTableReady },
 };
