@@ -1,7 +1,7 @@
-import type { Kysely, KyselyPlugin, PluginTransformQueryArgs, PluginTransformResultArgs, QueryResult, RootOperationNode, UnknownRow } from 'kysely';
+import type { Kysely } from 'kysely';
 import { snakeCase } from '../../schema/types.js';
-import { afterCommit } from '../db/transaction.js';
-import { writtenTables } from '../db/written-tables.js';
+import { ForgetOnWrite, pluginOf } from '../db/forget-on-write.js';
+import type { Write } from '../db/written-tables.js';
 
 /** How long an estimated total is answered again without counting. */
 export const BROAD_TOTAL_TTL_MS = 10_000;
@@ -18,15 +18,15 @@ interface Kept { total: number; table: string; until: number }
  * update or delete of the table through this handle forgets its totals once committed, and another
  * instance's writes are seen within the TTL.
  *
- * It rides on the application's database handle as a plugin, so it sees every write built with
- * Kysely, and `broadTotalsOf(db)` finds it from any handle.
+ * It rides on the application's database handle as a plugin (db/forget-on-write.ts), so it sees every
+ * write built with Kysely, and `broadTotalsOf(db)` finds it from any handle.
  */
-export class BroadTotals implements KyselyPlugin {
+export class BroadTotals extends ForgetOnWrite {
   private readonly kept = new Map<string, Kept>();
-  /** The tables of the updates and deletes under way, by query. */
-  private readonly writes = new WeakMap<object, string[]>();
 
-  constructor(private readonly ttlMs = BROAD_TOTAL_TTL_MS) {}
+  constructor(private readonly ttlMs = BROAD_TOTAL_TTL_MS) {
+    super();
+  }
 
   get(key: string, now = Date.now()): number | undefined {
     const k = this.kept.get(key);
@@ -42,35 +42,15 @@ export class BroadTotals implements KyselyPlugin {
     this.kept.set(key, { total, table, until: now + this.ttlMs });
   }
 
-  forget(tables: readonly string[]): void {
+  override forget(tables: readonly string[]): void {
     const names = new Set(tables.map(snakeCase));
     for (const [key, k] of this.kept) if (names.has(k.table)) this.kept.delete(key);
   }
 
-  transformQuery({ node, queryId }: PluginTransformQueryArgs): RootOperationNode {
-    const write = writtenTables(node);
-    if (write && write.kind !== 'insert') {
-      this.writes.set(queryId, write.tables);
-      this.forget(write.tables);
-    }
-    return node;
-  }
-
-  async transformResult({ result, queryId }: PluginTransformResultArgs): Promise<QueryResult<UnknownRow>> {
-    const tables = this.writes.get(queryId);
-    // Forgotten again once the change is visible to others: a count between the write and its commit saw the rows unchanged.
-    if (tables) afterCommit(() => this.forget(tables));
-    return result;
+  protected override staleAfter(write: Write): boolean {
+    return write.kind !== 'insert';
   }
 }
-
-const found = new WeakMap<object, BroadTotals | null>();
 
 /** The handle's kept totals, if its application keeps them. */
-export function broadTotalsOf(db: Kysely<any>): BroadTotals | undefined { // eslint-disable-line @typescript-eslint/no-explicit-any
-  // getExecutor is marked internal in Kysely's types but is how a handle exposes its plugins.
-  const executor = db.getExecutor();
-  let totals = found.get(executor);
-  if (totals === undefined) found.set(executor, (totals = executor.plugins.find((p): p is BroadTotals => p instanceof BroadTotals) ?? null));
-  return totals ?? undefined;
-}
+export const broadTotalsOf = (db: Kysely<any>) => pluginOf(db, BroadTotals); // eslint-disable-line @typescript-eslint/no-explicit-any

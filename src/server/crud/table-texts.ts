@@ -1,7 +1,7 @@
-import type { Kysely, KyselyPlugin, PluginTransformQueryArgs, PluginTransformResultArgs, QueryResult, RootOperationNode, UnknownRow } from 'kysely';
+import type { Kysely } from 'kysely';
 import { snakeCase } from '../../schema/types.js';
-import { afterCommit, inTransactionNow } from '../db/transaction.js';
-import { writtenTables } from '../db/written-tables.js';
+import { ForgetOnWrite, pluginOf } from '../db/forget-on-write.js';
+import { inTransactionNow } from '../db/transaction.js';
 
 /** How long a table dictionary's text is answered again without reading it: another instance's writes are seen within it. */
 export const TABLE_TEXT_TTL_MS = 10_000;
@@ -20,15 +20,17 @@ interface Dict { table: string; texts: Map<string, { text: string; until: number
  * (broad-totals.ts). Nothing is kept from inside a transaction, which may yet roll back, nor a value
  * with no row (its row may be inserted next).
  *
- * It rides on the application's database handle as a plugin; `tableTextsOf(db)` finds it from any handle.
+ * It rides on the application's database handle as a plugin (db/forget-on-write.ts); `tableTextsOf(db)`
+ * finds it from any handle.
  */
-export class TableTexts implements KyselyPlugin {
+export class TableTexts extends ForgetOnWrite {
   private readonly dicts = new Map<string, Dict>();
   /** Bumped by every write to a table: a lookup started under an older generation stores nothing. */
   private readonly generations = new Map<string, number>();
-  private readonly writes = new WeakMap<object, string[]>();
 
-  constructor(private readonly ttlMs = TABLE_TEXT_TTL_MS) {}
+  constructor(private readonly ttlMs = TABLE_TEXT_TTL_MS) {
+    super();
+  }
 
   generation(table: string): number {
     return this.generations.get(snakeCase(table)) ?? 0;
@@ -55,37 +57,14 @@ export class TableTexts implements KyselyPlugin {
     for (const [v, t] of read) dict.texts.set(v, { text: t, until: now + this.ttlMs });
   }
 
-  forget(tables: readonly string[]): void {
+  override forget(tables: readonly string[]): void {
     for (const name of new Set(tables.map(snakeCase))) {
       this.generations.set(name, (this.generations.get(name) ?? 0) + 1);
       for (const [key, dict] of this.dicts) if (dict.table === name) this.dicts.delete(key);
     }
   }
 
-  transformQuery({ node, queryId }: PluginTransformQueryArgs): RootOperationNode {
-    const write = writtenTables(node);
-    if (write) {
-      this.writes.set(queryId, write.tables);
-      this.forget(write.tables);
-    }
-    return node;
-  }
-
-  async transformResult({ result, queryId }: PluginTransformResultArgs): Promise<QueryResult<UnknownRow>> {
-    const tables = this.writes.get(queryId);
-    // Forgotten again once the change is visible to others: a read between the write and its commit saw the old texts.
-    if (tables) afterCommit(() => this.forget(tables));
-    return result;
-  }
 }
-
-const found = new WeakMap<object, TableTexts | null>();
 
 /** The handle's kept dictionary texts, if its application keeps them. */
-export function tableTextsOf(db: Kysely<any>): TableTexts | undefined { // eslint-disable-line @typescript-eslint/no-explicit-any
-  // getExecutor is marked internal in Kysely's types but is how a handle exposes its plugins.
-  const executor = db.getExecutor();
-  let texts = found.get(executor);
-  if (texts === undefined) found.set(executor, (texts = executor.plugins.find((p): p is TableTexts => p instanceof TableTexts) ?? null));
-  return texts ?? undefined;
-}
+export const tableTextsOf = (db: Kysely<any>) => pluginOf(db, TableTexts); // eslint-disable-line @typescript-eslint/no-explicit-any
