@@ -278,8 +278,9 @@ async function claimKey(ctx: AppContext, req: FastifyRequest, reply: FastifyRepl
       .onConflict((oc) => oc.doNothing()).executeTakeFirst());
     if (Number(inserted.numInsertedOrUpdatedRows ?? 0) === 1) return claim;
 
-    const row = await db.selectFrom(TABLE).select(['route', 'requestHash', 'state', 'owner', 'createdAt', 'statusCode', 'replyHeaders', 'replyBody'])
+    const readRow = async () => await db.selectFrom(TABLE).select(['route', 'requestHash', 'state', 'owner', 'createdAt', 'statusCode', 'replyHeaders', 'replyBody'])
       .where('userId', '=', claim.userId).where('idemKey', '=', claim.key).executeTakeFirst() as Row | undefined;
+    const row = await readRow();
     if (!row) continue; // released between the two: claim again
     const takeOver = async () => {
       const res = await db.updateTable(TABLE).set({ ...fresh, createdAt: now })
@@ -303,7 +304,13 @@ async function claimKey(ctx: AppContext, req: FastifyRequest, reply: FastifyRepl
       if (now - Number(row.createdAt) < ANSWERING_MS && !(await abandoned(db, { ...row, createdAt: now }, id, now))) {
         reply.header('Retry-After', '1');
         refuse(reply, 409, IDEMPOTENCY_MESSAGES.running);
-      } else committedReply(reply);
+      } else {
+        // Its reply may have been kept since the row was read (the request that made it then looks
+        // finished here): answer with that reply rather than the bare "done".
+        const again = await readRow();
+        if (again?.state === 'done') replay(reply, again);
+        else committedReply(reply);
+      }
       return 'answered';
     }
     if (await abandoned(db, row, id, now)) {
