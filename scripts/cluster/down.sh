@@ -7,25 +7,27 @@ set -uo pipefail
 dir="${CLUSTER_DIR:-/tmp/contest-cluster}"
 database_url="${DATABASE_URL:-postgres://postgres@127.0.0.1:5432/contest_cluster}"
 say() { printf '[cluster] %s\n' "$*"; }
+# shellcheck source=alive.sh
+. "$(dirname "$0")/alive.sh"
 
 nginx_bin="$(command -v nginx || echo /usr/sbin/nginx)"
-if [ -f "$dir/nginx.pid" ] && kill -0 "$(cat "$dir/nginx.pid")" 2>/dev/null; then
+if [ -f "$dir/nginx.pid" ] && alive "$(cat "$dir/nginx.pid")"; then
   "$nginx_bin" -c "$dir/nginx.conf" -p "$dir" -s quit && say "nginx stopped"
 fi
 pids=()
 for f in "$dir"/instance-*.pid; do
   [ -f "$f" ] || continue
   pid=$(cat "$f")
-  if kill -0 "$pid" 2>/dev/null; then kill -TERM "$pid" && pids+=("$pid"); fi
+  if alive "$pid"; then kill -TERM "$pid" && pids+=("$pid"); fi
   rm -f "$f"
 done
 for _ in $(seq 1 30); do
-  alive=0
-  for pid in "${pids[@]}"; do kill -0 "$pid" 2>/dev/null && alive=1; done
-  [ $alive = 0 ] && break
+  running=0
+  for pid in "${pids[@]}"; do alive "$pid" && running=1; done
+  [ $running = 0 ] && break
   sleep 0.5
 done
-for pid in "${pids[@]}"; do kill -0 "$pid" 2>/dev/null && kill -KILL "$pid" && say "instance pid $pid killed after 15 s"; done
+for pid in "${pids[@]}"; do alive "$pid" && kill -KILL "$pid" && say "instance pid $pid killed after 15 s"; done
 say "${#pids[@]} instance(s) stopped"
 
 if [ "${1:-}" = --purge ]; then

@@ -28,6 +28,8 @@ mkdir -p "$dir"
 cd "$root"
 
 say() { printf '[cluster] %s\n' "$*"; }
+# shellcheck source=alive.sh
+. "$root/scripts/cluster/alive.sh"
 die() { printf '[cluster] %s\n' "$*" >&2; exit 1; }
 
 nginx_bin="$(command -v nginx || true)"
@@ -85,7 +87,7 @@ wait_ready() { # port, seconds
 }
 start_instance() { # i
   local i=$1 p=$((port + $1))
-  if [ -f "$dir/instance-$i.pid" ] && kill -0 "$(cat "$dir/instance-$i.pid")" 2>/dev/null; then
+  if [ -f "$dir/instance-$i.pid" ] && alive "$(cat "$dir/instance-$i.pid")"; then
     say "instance $i already running (pid $(cat "$dir/instance-$i.pid"))"; return
   fi
   PORT="$p" HOST=127.0.0.1 INSTANCE_NAME="instance-$i" DATABASE_URL="$database_url" REDIS_URL="$redis_url" \
@@ -174,7 +176,7 @@ forwarded() {
   echo "}"
 } >"$dir/nginx.conf"
 "$nginx_bin" -t -q -c "$dir/nginx.conf" -p "$dir" 2>>"$dir/nginx-error.log" || die "nginx refused $dir/nginx.conf: see $dir/nginx-error.log"
-if [ -f "$dir/nginx.pid" ] && kill -0 "$(cat "$dir/nginx.pid")" 2>/dev/null; then
+if [ -f "$dir/nginx.pid" ] && alive "$(cat "$dir/nginx.pid")"; then
   "$nginx_bin" -c "$dir/nginx.conf" -p "$dir" -s reload
 else
   "$nginx_bin" -c "$dir/nginx.conf" -p "$dir"
