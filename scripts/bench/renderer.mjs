@@ -19,6 +19,7 @@
 //       VARIANTS=1 (also the table variants that show where the generic table's time goes: schemaTable
 //         without sorters, with short texts (no cell tooltips), with tooltips mounted on first hover
 //         (a proposed fix, scripts/bench/renderer/cases/lazytip.tsx); antdTable with sorters)
+//       KEY_PROFILE=<case>[,<case>] (also: a CPU profile of the typing, where a key's script time goes; N=0 runs only that)
 //       PROFILE=<case>[,<case>] (also: CPU profiles of PROFILE_RUNS=3 loads of the profiling build, top self-time
 //         functions, and with two cases where the first one's extra time goes; N=0 runs only that)
 import fs from 'node:fs';
@@ -67,7 +68,7 @@ const base = `http://127.0.0.1:${server.address().port}`;
 const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--headless', '--no-sandbox', '--disable-gpu'] });
 
 /** One fresh load of a case: a new context, so nothing is cached. */
-async function load(name, build, { type = false, cpuProfile = false } = {}) {
+async function load(name, build, { type = false, cpuProfile = false, keyProfile = false } = {}) {
   const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
   const page = await context.newPage();
   const errors = [];
@@ -100,7 +101,7 @@ async function load(name, build, { type = false, cpuProfile = false } = {}) {
     if (errors.length) throw new Error(`${name}: page error ${errors[0]}`);
     if (cpuProfile) r.cpu = (await cdp.send('Profiler.stop')).profile;
     if (BIG.has(name)) Object.assign(r, await scrollThrough(page, name, cdp));
-    if (type) r.typing = await typeInto(page, name, cdp);
+    if (type) r.typing = await typeInto(page, name, cdp, keyProfile);
     return r;
   } finally {
     await context.close();
@@ -144,12 +145,17 @@ async function scrollThrough(page, name, cdp) {
  * draws it: the work that must fit in a 16.7 ms frame), and the fields whose inputs rendered.
  * The latency also holds the wait for the next frame, 0–16.7 ms by where the key falls between frames.
  */
-async function typeInto(page, name, cdp) {
+async function typeInto(page, name, cdp, keyProfile = false) {
   const input = page.locator(`input[data-field="${TYPED}"]`);
   await input.scrollIntoViewIfNeeded();
   await input.click();
   await page.waitForTimeout(300);
   await page.evaluate(() => { window.__bench.keyRenders = []; window.__bench.keyPaint = []; window.__bench.commits = []; });
+  if (keyProfile) {
+    await cdp.send('Profiler.enable');
+    await cdp.send('Profiler.setSamplingInterval', { interval: 100 });
+    await cdp.send('Profiler.start');
+  }
   const metrics = async () => Object.fromEntries((await cdp.send('Performance.getMetrics')).metrics.map((x) => [x.name, x.value * 1000]));
   const cpu = (m) => m.ThreadTime - m.DevToolsCommandDuration;
   const keyCpu = [], keyParts = [];
@@ -162,9 +168,11 @@ async function typeInto(page, name, cdp) {
     keyParts.push(['ScriptDuration', 'RecalcStyleDuration', 'LayoutDuration'].map((k) => after[k] - before[k]));
   }
   await page.waitForTimeout(400);
+  const profile = keyProfile ? (await cdp.send('Profiler.stop')).profile : undefined;
   const t = await page.evaluate(() => ({ keyPaint: window.__bench.keyPaint, keyRenders: window.__bench.keyRenders, commits: window.__bench.commits }));
   t.keyCpu = keyCpu;
   t.keyParts = keyParts;
+  t.profile = profile;
   const value = await input.inputValue();
   if (value !== TEXT) throw new Error(`${name}: typed "${TEXT}" but field ${TYPED} holds "${value}"`);
   return t;
@@ -241,6 +249,24 @@ if (process.env.PROFILE) {
     const d = diff(...selfTimes);
     printTop(`self time, ${profiled[0]} minus ${profiled[1]}`, d, [...d.values()].reduce((a, b) => a + b, 0));
     printTop(`inclusive time, ${profiled[0]} minus ${profiled[1]} (a function's whole call tree; nested entries overlap)`, diff(...inclTimes));
+  }
+}
+
+if (process.env.KEY_PROFILE) {
+  // Where a key's script time goes: the typing of KEY_PROFILE_RUNS=3 loads of the profiling build, profiled.
+  const runs = Number(process.env.KEY_PROFILE_RUNS ?? 3);
+  for (const c of process.env.KEY_PROFILE.split(',')) {
+    const self = new Map(), incl = new Map();
+    const add = (total, m) => { for (const [k, ms] of m) total.set(k, (total.get(k) ?? 0) + ms / runs / TEXT.length); };
+    for (let i = 0; i < runs; i++) {
+      const { typing } = await load(c, 'prof', { type: true, keyProfile: true });
+      add(self, selfTime(typing.profile));
+      add(incl, selfTime(typing.profile, true));
+    }
+    self.delete('(idle)');
+    printTop(`${c}: a key's CPU profile (profiling build; mean per key over ${runs} loads × ${TEXT.length} keys): top self time`, self, [...self.values()].reduce((a, b) => a + b, 0));
+    incl.delete('(idle)'); incl.delete('(root)');
+    printTop(`${c}: a key, inclusive time (nested entries overlap)`, incl);
   }
 }
 
@@ -361,6 +387,6 @@ function selfTime(profile, inclusive = false) {
 }
 
 function printTop(title, times, total) {
-  console.log(`\n${title}${total === undefined ? '' : ` (${total.toFixed(0)} ms in all)`}`);
+  console.log(`\n${title}${total === undefined ? '' : ` (${total.toFixed(total < 100 ? 1 : 0)} ms in all)`}`);
   for (const [k, ms] of [...times].sort((a, b) => b[1] - a[1]).slice(0, 30)) console.log(`  ${ms.toFixed(1).padStart(7)} ms  ${k}`);
 }
