@@ -388,5 +388,5 @@ function selfTime(profile, inclusive = false) {
 
 function printTop(title, times, total) {
   console.log(`\n${title}${total === undefined ? '' : ` (${total.toFixed(total < 100 ? 1 : 0)} ms in all)`}`);
-  for (const [k, ms] of [...times].sort((a, b) => b[1] - a[1]).slice(0, 30)) console.log(`  ${ms.toFixed(1).padStart(7)} ms  ${k}`);
+  for (const [k, ms] of [...times].sort((a, b) => b[1] - a[1]).slice(0, Number(process.env.TOP ?? 30))) console.log(`  ${ms.toFixed(1).padStart(7)} ms  ${k}`);
 }

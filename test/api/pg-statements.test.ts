@@ -45,6 +45,19 @@ describe.runIf(BACKEND === 'postgres')('PostgreSQL statements prepared once per 
     expect(several.map((r) => r.rows)).toEqual([[{ title: 'first' }], [{ n: 2 }]]);
   });
 
+  it('answers the rows node-postgres itself makes: names, order, parsed types, nulls, a repeated name (last wins), no rows', async () => {
+    const text = "select $1::int as n, 9007199254740993::bigint as big, timestamp '2025-06-01 10:00:00' as at, null::text as none, true as yes, 'x' as twice, 'y' as twice, 'a\"b' as \"q\"\"k\" from item where id = $2";
+    const unnamed = (await other.query(text, [7, 'a'])).rows;
+    await one(async (c) => {
+      const rows = (await c.query(text, [7, 'a'])).rows;
+      expect(rows).toEqual(unnamed);
+      expect(Object.keys(rows[0])).toEqual(Object.keys(unnamed[0]));
+      expect(rows[0]).toMatchObject({ n: 7, big: '9007199254740993', none: null, yes: true, twice: 'y', 'q"k': 'a"b' });
+      expect(rows[0].at).toBeInstanceOf(Date);
+      expect((await c.query(text, [7, 'nothing'])).rows).toEqual([]);
+    });
+  });
+
   it("answers a `select *` with the new columns after this process's DDL and after another instance's", async () => {
     const text = 'select * from item where id = $1';
     await one(async (c) => {
