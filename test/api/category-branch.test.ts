@@ -113,6 +113,19 @@ describe(`category branches: 所属领域 follows 赛道 [${BACKEND}]`, () => {
     expect(await sheet([line('导入一', '现代农业', await idOf('智慧农业')), line('导入二', '文化创意', await idOf('数字文化'))]))
       .toMatchObject({ success: true, message: '文件导入成功！数据行数：2' });
     expect(await stored('导入二')).toMatchObject({ track: 'culture', category: await idOf('数字文化') });
+
+    // The export writes 所属赛事 and 所属领域 as names: a sheet as it writes them imports back to their ids,
+    // and a name two categories of the tree share is refused by its line rather than guessed.
+    const race = await db().selectFrom('pms_race').select('title').where('id', '=', raceId).executeTakeFirstOrThrow();
+    const named = (name: string, category: string) => [race.title, name, '现代农业', category, '导入单位', '赵工', '13800138001'];
+    expect(await sheet([named('按名称导入', '智慧农业')])).toMatchObject({ success: true, message: '文件导入成功！数据行数：1' });
+    expect(await stored('按名称导入')).toMatchObject({ raceId, track: 'agri', category: await idOf('智慧农业') });
+    const farm = await db().selectFrom('sys_category').select(['id', 'pid']).where('id', '=', await idOf('智慧农业')).executeTakeFirstOrThrow();
+    await db().insertInto('sys_category').values({
+      id: newId(), pid: farm.pid, code: 'A02Z99', name: '智慧农业', hasChild: '0', createBy: 'admin', createTime: '2026-01-01 00:00:00', updateBy: null, updateTime: null, sysOrgCode: null,
+    }).execute();
+    expect(await sheet([named('同名领域', '智慧农业')])).toMatchObject({ success: false, message: '导入失败，未导入任何数据。第2行: 所属领域「智慧农业」对应2条记录，请填写其编号' });
+    await db().deleteFrom('sys_category').where('code', '=', 'A02Z99').execute();
   });
 
   describe('an older database', () => {

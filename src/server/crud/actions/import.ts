@@ -7,6 +7,7 @@ import { newId } from '../../util/ids.js';
 import { formatDateTime } from '../../util/time.js';
 import { categoryBranchChecker } from '../category-branch.js';
 import { dictItemsOf, dictValueProblem } from '../dict-values.js';
+import { cellValues, tableValuesOf, type TableValues } from '../table-values.js';
 import { readWorkbook } from '../excel.js';
 import type { Row } from '../hooks.js';
 import type { PagePlan } from '../plan.js';
@@ -16,13 +17,21 @@ import { ALREADY_STORED, hookContext, isUniqueViolation, requirePermission } fro
 const IMPORT_BATCH = 100;
 const REFUSED = '导入失败，未导入任何数据。';
 
-/** Sheet cells to field values: dictionary texts back to values, numbers and text to the field's type. */
-async function fromSheet(plan: PagePlan, values: Row): Promise<Row> {
+/**
+ * Sheet cells to field values: dictionary texts back to values (a table dictionary's through
+ * `tables`), numbers and text to the field's type; or why a cell cannot be read.
+ */
+async function fromSheet(plan: PagePlan, values: Row, tables: Map<string, TableValues>): Promise<{ values: Row; problem?: string }> {
   const out: Row = {};
   for (const [name, raw] of Object.entries(values)) {
     const f = plan.byName.get(name)!;
     let v: unknown = raw;
-    if (f.dict?.code) {
+    const table = tables.get(name);
+    if (table) {
+      const cell = cellValues(f, v, table);
+      if (cell.problem) return { values: out, problem: cell.problem };
+      v = cell.value;
+    } else if (f.dict?.code) {
       const items = (await plan.ctx.dicts.items(f.dict.code)) ?? [];
       v = String(v).split(',').map((part) => items.find((i) => i.text === part.trim())?.value ?? part.trim()).join(',');
     }
@@ -32,7 +41,7 @@ async function fromSheet(plan: PagePlan, values: Row): Promise<Row> {
     else if (typeof v === 'number' || typeof v === 'boolean') v = String(v);
     out[name] = v;
   }
-  return out;
+  return { values: out };
 }
 
 /**
@@ -59,8 +68,14 @@ export const importAction = (plan: PagePlan) => async (req: FastifyRequest) => {
   const prepared: { line: number; values: Row }[] = [];
   const items = await dictItemsOf(plan.ctx.dicts, fields);
   const branches = categoryBranchChecker(fields, items);
+  const tables = await tableValuesOf(db, fields, sheetRows.map((r) => r.values));
   for (const { line, values } of sheetRows) {
-    const { problem, body: converted } = plan.validate.add(await fromSheet(plan, values));
+    const read = await fromSheet(plan, values, tables);
+    if (read.problem) {
+      errors.push(`第${line}行: ${read.problem}`);
+      continue;
+    }
+    const { problem, body: converted } = plan.validate.add(read.values);
     const ruled = problem ? null : plan.linkage?.(converted!);
     const unknown = problem || ruled?.problem ? null
       : dictValueProblem(items, fields, ruled?.body ?? converted!) ?? await branches?.(db, ruled?.body ?? converted!) ?? null;
