@@ -148,6 +148,14 @@ describe(`contest scoring: assign, score, publish [${BACKEND}]`, () => {
     const one = await (s.db as any).selectFrom('sys_announcement').select(['msgContent', 'openPage']).where('id', '=', told[0].id).executeTakeFirstOrThrow();
     expect(one.msgContent).toMatch(/^项目「.+」评审结果已公示：最终得分 [\d.]+，赛道排名第\d+名（\d+份评分）$/);
     expect(one.openPage).toMatch(/^\/pms\/myProject\?id=/);
+    // every notice is its own project's: its name, score, rank and link (they are written together)
+    const notices = await (s.db as any).selectFrom('sys_announcement').select(['titile', 'msgContent', 'openPage', 'busId']).where('id', 'in', told.map((m: any) => m.id)).execute();
+    for (const n of notices) {
+      const p = after.find((r: any) => r.id === n.busId);
+      expect(n.titile).toBe(`项目「${p.name}」评审结果已公示`);
+      expect(n.msgContent).toContain(`最终得分 ${Number(p.finalScore).toFixed(2)}，赛道排名第${p.rank}名`);
+      expect(n.openPage).toBe(`/pms/myProject?id=${p.id}`);
+    }
     const pub = expectOk(await s.api.get('/web/ranking'));
     expect(pub[0].projects.length).toBe(after.length);
     expect(Object.keys(pub[0].projects[0]).sort()).toEqual(['finalScore', 'id', 'name', 'orgName', 'rank', 'track', 'track_dictText']);

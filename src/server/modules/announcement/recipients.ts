@@ -58,11 +58,12 @@ export async function unreadHolders(db: Kysely<any>, anntIds: string[]): Promise
 }
 
 /** Unread receipts for the given users; existing ones (and their read state) are kept. */
-export async function addReceipts(db: Kysely<any>, anntId: string, userIds: string[], by: string): Promise<void> {
-  for (let i = 0; i < userIds.length; i += 200) {
-    const rows = userIds.slice(i, i + 200).map((u) => receipt(anntId, u, by));
-    if (rows.length) await db.insertInto(SEND).values(rows).onConflict((oc) => oc.column('id').doNothing()).execute();
-  }
+export const addReceipts = (db: Kysely<any>, anntId: string, userIds: string[], by: string) => addReceiptsOf(db, [{ anntId, userIds, by }]);
+
+/** The receipts of several announcements, inserted 200 at a time whatever announcement each is of. */
+export async function addReceiptsOf(db: Kysely<any>, of: { anntId: string; userIds: string[]; by: string }[]): Promise<void> {
+  const rows = of.flatMap(({ anntId, userIds, by }) => userIds.map((u) => receipt(anntId, u, by)));
+  for (let i = 0; i < rows.length; i += 200) await db.insertInto(SEND).values(rows.slice(i, i + 200)).onConflict((oc) => oc.column('id').doNothing()).execute();
 }
 
 /** The published announcements to everyone that a user holds no receipt of, but those ended before `since` (the account's creation). */

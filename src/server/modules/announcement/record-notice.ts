@@ -34,8 +34,19 @@ export function recordNames(schema: PageSchema, rows: Row[]): string {
  * Null when they hold none (they are told, but have nowhere to open it).
  */
 export async function recordLink(db: Kysely<any>, schema: PageSchema, to: { username: string } | { role: string }, row: Row): Promise<string | null> {
+  return linkIn(schema, await heldPages(db, schema, to), row);
+}
+
+/** The link recordLink answers, from the entries the person holds (heldPages): for many rows told to the same person. */
+export function linkIn(schema: PageSchema, held: ReadonlyMap<string, string>, row: Row): string | null {
+  const url = pageFor(schema, held, row);
+  return url ? `${url}?id=${encodeURIComponent(String(row.id))}` : null;
+}
+
+/** The menu entries drawing the page that the account, or the role, holds: component → menu url. */
+export async function heldPages(db: Kysely<any>, schema: PageSchema, to: { username: string } | { role: string }): Promise<Map<string, string>> {
   const components = pageComponents(schema);
-  if (!components.length) return null;
+  if (!components.length) return new Map();
   let q = db.selectFrom('sys_role_permission as rp')
     .innerJoin('sys_permission as p', 'p.id', 'rp.permissionId')
     .innerJoin('sys_role as r', 'r.id', 'rp.roleId')
@@ -43,9 +54,7 @@ export async function recordLink(db: Kysely<any>, schema: PageSchema, to: { user
     .where('p.component', 'in', components).where('p.delFlag', '=', 0);
   q = 'role' in to ? q.where('r.roleCode', '=', to.role)
     : q.where('r.id', 'in', db.selectFrom('sys_user_role as ur').innerJoin('sys_user as u', 'u.id', 'ur.userId').select('ur.roleId').where('u.username', '=', to.username));
-  const held = new Map(((await q.execute()) as { url: string | null; component: string }[]).filter((h) => h.url).map((h) => [h.component, h.url!]));
-  const url = pageFor(schema, held, row);
-  return url ? `${url}?id=${encodeURIComponent(String(row.id))}` : null;
+  return new Map(((await q.execute()) as { url: string | null; component: string }[]).filter((h) => h.url).map((h) => [h.component, h.url!]));
 }
 
 /**
