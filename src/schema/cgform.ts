@@ -1,3 +1,4 @@
+import { checksFromDesign, checksToDesign, type DesignCrossCheck, type DesignSumCheck } from './cgform-checks';
 import { linkageFromDesign, linkageToDesign, type DesignLinkageRule } from './cgform-linkage';
 import { problemText, processProblems, processToSchema, type ProcessDesign } from './cgform-process';
 import { VIEWS } from './meta-schema';
@@ -28,6 +29,9 @@ export interface DesignHead {
   relationType?: number | string;
   /** Linkage rules (cgform-linkage.ts), carried with the head. */
   linkage?: DesignLinkageRule[];
+  /** Cross-field and sum checks (cgform-checks.ts), carried with the head. */
+  crossChecks?: DesignCrossCheck[];
+  sumChecks?: DesignSumCheck[];
 }
 
 export interface DesignField {
@@ -278,6 +282,10 @@ export function designToSchema(d: Design, opts: { subs?: PageSchema[]; roles?: S
   const { linkage, problem } = linkageFromDesign(d.head.linkage, fields);
   if (problem) throw new DesignError(problem);
   if (linkage) schema.linkage = linkage;
+  const checks = checksFromDesign(d.head.crossChecks, d.head.sumChecks, fields);
+  if (checks.problem) throw new DesignError(checks.problem);
+  if (checks.crossChecks) schema.crossChecks = checks.crossChecks;
+  if (checks.sumChecks) schema.sumChecks = checks.sumChecks;
   if (!d.process) return schema;
   if (schema.kind === 'sub') throw new DesignError('附表不能单独设置流程：附表的数据随主表的状态锁定，请在主表上设计流程');
   const problems = processProblems(d.process, { fields, roles: opts.roles, tables: opts.tables });
@@ -295,6 +303,7 @@ export function schemaToDesign(s: PageSchema): Design {
     ...(s.subTables?.length ? { subTableStr: s.subTables.map((t) => t.code).join(',') } : {}),
     ...(s.main ? { relationType: s.main.display === 'tabs' ? 1 : 0 } : {}),
     ...(s.linkage?.length ? { linkage: linkageToDesign(s.linkage) } : {}),
+    ...checksToDesign(s),
   };
   const own = new Set(s.fields.map((f) => f.name));
   const system = SYSTEM_FIELDS.filter((f) => !own.has(f.name)).map((f) => ({ ...f, form: false, list: false }));

@@ -87,6 +87,24 @@ export async function loginAs(page: Page, baseUrl: string, username: string): Pr
 }
 
 /**
+ * The API as the administrator, for a test's setup and its checks of what was stored: `api(path)` GETs,
+ * `api(path, body)` POSTs; the answer's result, after checking it succeeded.
+ */
+export function adminApi(server: () => RunningServer) {
+  return async (path: string, body?: unknown, method = body ? 'POST' : 'GET') => {
+    const login = await (await fetch(`${server().baseUrl}/jeecg-boot/sys/login`, {
+      method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ username: 'admin', password: ADMIN_PASSWORD }),
+    })).json();
+    const res = await fetch(`${server().baseUrl}/jeecg-boot${path}`, {
+      method, headers: { 'Content-Type': 'application/json', 'X-Access-Token': login.result.token }, body: body ? JSON.stringify(body) : undefined,
+    });
+    const json = await res.json();
+    expect(json.success, `${path}: ${json.message}`).toBe(true);
+    return json.result;
+  };
+}
+
+/**
  * Clicks a list row's action, shown in the row or under its 更多 menu. Waits for the row's actions
  * first: a row that has not been drawn yet (the list reloading after a save) has neither.
  */

@@ -1,6 +1,6 @@
 import type { Locator, Page } from 'playwright-core';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { ADMIN_PASSWORD, browserSession, rowAction, type RunningServer } from './harness';
+import { adminApi, browserSession, rowAction, type RunningServer } from './harness';
 import { designField } from '../helpers/cgform-design.js';
 
 /**
@@ -13,17 +13,7 @@ describe('online form linkage rules in Chromium', () => {
   let page: Page;
   beforeEach(() => { ({ server, page } = session); page.setDefaultTimeout(15_000); });
 
-  const api = async (path: string, body?: unknown, method = body ? 'POST' : 'GET') => {
-    const login = await (await fetch(`${server.baseUrl}/jeecg-boot/sys/login`, {
-      method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ username: 'admin', password: ADMIN_PASSWORD }),
-    })).json();
-    const res = await fetch(`${server.baseUrl}/jeecg-boot${path}`, {
-      method, headers: { 'Content-Type': 'application/json', 'X-Access-Token': login.result.token }, body: body ? JSON.stringify(body) : undefined,
-    });
-    const json = await res.json();
-    expect(json.success, `${path}: ${json.message}`).toBe(true);
-    return json.result;
-  };
+  const api = adminApi(() => server);
 
   const field = designField;
   const modal = (title: string | RegExp) => page.locator('.ant-modal').filter({ has: page.locator('.ant-modal-title', { hasText: title }) }).last();

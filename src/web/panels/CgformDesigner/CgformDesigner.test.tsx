@@ -9,6 +9,7 @@ import type { Design, DesignField } from '../../../schema/cgform';
 import type { PageSchema } from '../../../schema/types';
 import { answerUnsaved, expectUntouchedToClose, leavingAsks, removeQuestions } from '../../utils/useUnsavedGuard.testing';
 import CgformDesigner from '.';
+import { pick } from './selects.testing';
 
 vi.mock('../../api/request', () => ({ http: { get: vi.fn(), post: vi.fn(), put: vi.fn(), delete: vi.fn() } }));
 const get = vi.mocked(http.get);
@@ -31,18 +32,6 @@ const rows = () => [...pane().querySelectorAll<HTMLElement>('.ant-table-row')];
 const tab = (name: string) => fireEvent.click(screen.getByRole('tab', { name }));
 const type = (el: HTMLElement, value: string) => fireEvent.change(el, { target: { value } });
 const save = () => fireEvent.click(screen.getByRole('button', { name: /保\s*存/ }));
-
-/** Opens the antd select labelled so (in `container`) and picks the option with this title. */
-async function pick(container: HTMLElement, label: string, title: string) {
-  const select = within(container).getAllByLabelText(label)[0];
-  fireEvent.mouseDown(select.closest('.ant-select')!.querySelector('.ant-select-selector')!);
-  const options = await waitFor(() => {
-    const found = [...document.querySelectorAll<HTMLElement>('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option')].filter((o) => o.title === title);
-    expect(found.length).toBeGreaterThan(0);
-    return found;
-  });
-  fireEvent.click(options.at(-1)!);
-}
 
 /** What the pickers read: the dictionaries and their items, the main designs, the category tree. */
 const LOOKUPS: Record<string, unknown> = {

@@ -11,6 +11,7 @@ import CgformDesigner from '.';
 import { LinkageGrid } from './LinkageGrid';
 import { effectChoices, opChoices, ruleSentence, targetChoices } from './linkage-rows';
 import type { DesignValues } from './model';
+import { optionTitles, pick } from './selects.testing';
 
 vi.mock('../../api/request', () => ({ http: { get: vi.fn(), post: vi.fn(), put: vi.fn(), delete: vi.fn() } }));
 vi.mock('../../widgets/dict/dict-cache', () => ({
@@ -28,27 +29,6 @@ const FIELDS = [
   f('days', { dbFieldTxt: '天数', dbType: 'int' }), f('sick_note', { dbFieldTxt: '病假条' }),
   f('approver_level', { dbFieldTxt: '审批级别', fieldShowType: 'list', dictField: 'approver_level' }), f('secret', { isShowForm: 0 }),
 ];
-
-/** Opens the antd select labelled so (in `container`) and picks the option with this title. */
-async function pick(container: HTMLElement, label: string, title: string) {
-  const select = within(container).getAllByLabelText(label)[0];
-  fireEvent.mouseDown(select.closest('.ant-select')!.querySelector('.ant-select-selector')!);
-  const options = await waitFor(() => {
-    const found = [...document.querySelectorAll<HTMLElement>('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option')].filter((o) => o.title === title);
-    expect(found.length).toBeGreaterThan(0);
-    return found;
-  });
-  fireEvent.click(options.at(-1)!);
-}
-const optionTitles = async (container: HTMLElement, label: string) => {
-  fireEvent.mouseDown(within(container).getAllByLabelText(label)[0].closest('.ant-select')!.querySelector('.ant-select-selector')!);
-  return waitFor(() => {
-    const open = [...document.querySelectorAll<HTMLElement>('.ant-select-dropdown:not(.ant-select-dropdown-hidden)')].at(-1)!;
-    const titles = [...open.querySelectorAll<HTMLElement>('.ant-select-item-option')].map((o) => o.title);
-    expect(titles.length).toBeGreaterThan(0);
-    return titles;
-  });
-};
 
 describe('linkage-rows', () => {
   it('offers choices from the field rows', () => {

@@ -1,23 +1,13 @@
 import { Button, Form, Input, Select, Table, Typography } from 'antd';
-import { useMemo } from 'react';
-import type { DesignField } from '../../../schema/cgform';
 import type { DesignLinkageRule } from '../../../schema/cgform-linkage';
 import type { DictRef } from '../../../schema/types';
 import { useDictOptions } from '../../widgets/dict/useDictOptions';
 import { dictOfRow, effectChoices, fieldRow, newLinkageRow, opChoices, ruleSentence, targetChoices, triggerChoices, valueArity } from './linkage-rows';
 import type { DesignValues } from './model';
+import { useRuleFields } from './useRuleFields';
 
 const LIST = ['head', 'linkage'];
-const FACTS = ['dbFieldName', 'dbFieldTxt', 'dbType', 'fieldShowType', 'dictField', 'dictTable', 'dictText', 'isShowForm'] as const;
 const full = { width: '100%' };
-
-/** The field rows as far as rules read them: redrawn when one of those facts changes, not on every keystroke elsewhere. */
-function useRuleFields(): DesignField[] {
-  const form = Form.useFormInstance<DesignValues>();
-  const key = Form.useWatch((v: DesignValues) => JSON.stringify((v?.fields ?? []).map((f) => FACTS.map((k) => f?.[k] ?? null))), { form, preserve: true });
-  return useMemo(() => (key ? (JSON.parse(key) as unknown[][]).map((row) => Object.fromEntries(FACTS.map((k, i) => [k, row[i] ?? undefined])) as unknown as DesignField) : []), [key]);
-}
-
 interface Control<T> { value?: T; onChange?: (v: T) => void; 'aria-label'?: string }
 
 /** The value(s) a condition compares with: the trigger's dictionary choices when it has one, else typed text. */

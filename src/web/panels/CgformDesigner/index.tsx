@@ -8,6 +8,7 @@ import { FieldNameSelect } from './cells';
 import type { GridTab } from './columns';
 import { FieldGrid } from './FieldGrid';
 import { IndexGrid } from './IndexGrid';
+import { ChecksTab } from './ChecksTab';
 import { LinkageGrid } from './LinkageGrid';
 import { designBody, headOf, newDesign, newField, newSubDesign, toValues, withForeignKey, withTreeFields, yes, type DesignValues } from './model';
 import { MainTableSelect } from './pickers';
@@ -246,6 +247,7 @@ function Designer({ row, open, onClose, mainOf, onSaved }: DesignerProps) {
               })),
               { key: 'index', label: '索引', children: <IndexGrid /> },
               { key: 'linkage', label: '联动规则', children: <LinkageGrid /> },
+              { key: 'checks', label: '字段间校验', children: <ChecksTab /> },
               ...(kind === 'sub' ? [] : [{
                 key: 'process',
                 label: '流程',
