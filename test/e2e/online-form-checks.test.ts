@@ -2,11 +2,13 @@ import type { Locator, Page } from 'playwright-core';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { adminApi, browserSession, rowAction, type RunningServer } from './harness';
 import { designField as field } from '../helpers/cgform-design.js';
+import { shot } from './day/steps';
 
 /**
  * An online form's checks designed in the browser (字段间校验): the administrator sets an end date not
  * before the start and weights that add up to 100 %, saves and syncs; the generated form then says
- * under each field what is wrong as it is filled, and takes the row once it is right.
+ * under each field what is wrong as it is filled, and takes the row once it is right. DOCS_SHOTS=1
+ * writes the 在线开发 manual's pictures.
  */
 describe('online form checks designed in Chromium', () => {
   const session = browserSession({ asAdmin: true });
@@ -23,8 +25,6 @@ describe('online form checks designed in Chromium', () => {
     const dropdown = page.locator(`.ant-select-dropdown:has([id="${id}"])`);
     await dropdown.locator('.ant-select-item-option').filter({ hasText: option }).first().click();
   };
-  /** A screenshot to look at, with E2E_SHOTS=<dir>. */
-  const shot = async (name: string) => { if (process.env.E2E_SHOTS) await page.screenshot({ path: `${process.env.E2E_SHOTS}/${name}.png` }); };
   const modal = (title: string | RegExp) => page.locator('.ant-modal').filter({ has: page.locator('.ant-modal-title', { hasText: title }) }).last();
   const item = (label: string): Locator => modal('新增').locator('.ant-formily-item').filter({ has: page.locator('.ant-formily-item-label', { hasText: new RegExp(`^\\s*\\*?\\s*${label}\\s*[:：]?\\s*$`) }) }).first();
 
@@ -67,7 +67,9 @@ describe('online form checks designed in Chromium', () => {
     await sum.getByLabel('合计应等于', { exact: true }).fill('100');
     await sum.getByLabel('名称', { exact: true }).fill('各项权重');
     await sum.getByLabel('单位', { exact: true }).fill('%');
-    await shot('online-form-checks-designer');
+    await pane.getByText('合计校验', { exact: true }).click(); // an open select's options close
+    await expect.poll(() => page.locator('.ant-select-dropdown:visible').count()).toBe(0);
+    await shot(page, 'online-form-checks-designer');
     await designer.getByRole('button', { name: /保\s*存/ }).click();
     await page.locator('.ant-message-notice').filter({ hasText: /成功/ }).first().waitFor();
     await api(`/online/cgform/api/doDbSynch/${headId}/normal`, {});
@@ -86,7 +88,7 @@ describe('online form checks designed in Chromium', () => {
     await item('评委权重').getByText('各项权重合计须为100%，当前为90%').waitFor();
     await modal('新增').locator('.ant-modal-title').click(); // the date pickers close
     await expect.poll(() => page.locator('.ant-picker-dropdown:visible').count()).toBe(0);
-    await shot('online-form-checks-form');
+    await shot(page, 'online-form-checks-form');
 
     await item('结束日期').locator('input').fill('2026-05-03');
     await item('结束日期').locator('input').press('Enter');
