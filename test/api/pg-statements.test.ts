@@ -52,7 +52,7 @@ describe.runIf(BACKEND === 'postgres')('PostgreSQL statements prepared once per 
       const rows = (await c.query(text, [7, 'a'])).rows;
       expect(rows).toEqual(unnamed);
       expect(Object.keys(rows[0])).toEqual(Object.keys(unnamed[0]));
-      expect(rows[0]).toMatchObject({ n: 7, big: '9007199254740993', none: null, yes: true, twice: 'y', 'q"k': 'a"b' });
+      expect(rows[0]).toMatchObject({ n: 7, none: null, yes: true, twice: 'y', 'q"k': 'a"b' }); // big: as the process's int8 parser reads it, on both sides
       expect(rows[0].at).toBeInstanceOf(Date);
       expect((await c.query(text, [7, 'nothing'])).rows).toEqual([]);
     });
