@@ -154,9 +154,12 @@ function dictSettings(f: DesignField, view: ViewType): { dict?: DictRef; extend?
   }
 }
 
+/** The column type a design row's 类型 stands for (JeecgBoot's names, any case), or undefined for one not supported. */
+export const designColumnType = (dbType: string | undefined): ColumnType | undefined => DB_TYPES[(dbType ?? 'string').toLowerCase()];
+
 function toField(f: DesignField): FieldSchema {
   checkDbName(f.dbFieldName, '字段名');
-  const type = DB_TYPES[(f.dbType ?? 'string').toLowerCase()];
+  const type = designColumnType(f.dbType);
   if (!type) throw new DesignError(`字段「${f.dbFieldName}」的类型「${f.dbType}」不支持`);
   const view = (f.fieldShowType || 'text') as ViewType;
   if (!VIEW_NAMES.has(view)) throw new DesignError(`字段「${f.dbFieldName}」的控件类型「${f.fieldShowType}」不支持`);

@@ -1,18 +1,14 @@
 import { Button, Form, Input, InputNumber, Select, Table, Typography } from 'antd';
-import type { DesignField } from '../../../schema/cgform';
-import type { DesignCrossCheck } from '../../../schema/cgform-checks';
+import { designColumnType, type DesignField } from '../../../schema/cgform';
+import { orderKind, type DesignCrossCheck } from '../../../schema/cgform-checks';
 import type { DesignValues } from './model';
 import { useRuleFields } from './useRuleFields';
 
 const full = { width: '100%' };
-const NUMBER_TYPES = new Set(['int', 'long', 'double', 'BigDecimal']);
-const DATE_TYPES = new Set(['Date', 'Datetime']);
-
-/** How a field row's values order (numbers, dates, times), as the server's check reads its type; null when they do not. */
-export function rowKind(f: Pick<DesignField, 'dbType' | 'fieldShowType'>): 'number' | 'date' | 'time' | null {
-  if (f.fieldShowType === 'time') return 'time';
-  if (NUMBER_TYPES.has(String(f.dbType))) return 'number';
-  return DATE_TYPES.has(String(f.dbType)) ? 'date' : null;
+/** How a field row's values order (numbers, dates, times) by the column type the save gives it, as the save checks; null when they do not. */
+export function rowKind(f: Pick<DesignField, 'dbType'>): ReturnType<typeof orderKind> {
+  const type = designColumnType(f.dbType);
+  return type ? orderKind({ type }) : null;
 }
 
 const shown = (f: DesignField) => f.isShowForm !== 0 && f.isShowForm !== '0' && f.dbFieldName !== 'id';
