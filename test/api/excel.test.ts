@@ -118,6 +118,20 @@ describe(`Excel export and import [${BACKEND}]`, () => {
     expect(rows.map((r: any) => [r.code, r.name, r.postRank])).toEqual([['CEO', '总经理', '5'], ['DEV', '开发工程师', '3'], ['HR', '人事专员', '2']]);
   });
 
+  it('imports its own export back where a column is a table dictionary (企业管理 › 所属行业, a category): names back to ids', async () => {
+    const list = async () => expectOk(await s.api.get('/pms/enterprise/list?pageSize=100&column=name&order=asc', { token })).records as any[];
+    const before = (await list()).map((r) => [r.name, r.industry, r.industry_dictText]);
+    expect(before.length).toBeGreaterThan(0);
+    const sheet = await sheetOf(await (await fetch(`${s.apiUrl}/pms/enterprise/exportXls`, { headers: { 'X-Access-Token': token } })).arrayBuffer());
+    expect(sheet.slice(3).map((r) => r[4])).toEqual(expect.arrayContaining(before.map((b) => b[2]))); // the export writes the names
+    expectOk(await s.api('DELETE', `/pms/enterprise/deleteBatch?ids=${(await list()).map((r) => r.id).join(',')}`, { token }));
+    const form = new FormData();
+    form.append('file', await xlsx(sheet), 'enterprises.xlsx');
+    const res = await fetch(`${s.apiUrl}/pms/enterprise/importExcel`, { method: 'POST', body: form, headers: { 'X-Access-Token': token } }).then((r) => r.json());
+    expect(res).toMatchObject({ success: true, message: `文件导入成功！数据行数：${before.length}` });
+    expect((await list()).map((r) => [r.name, r.industry, r.industry_dictText])).toEqual(before);
+  });
+
   it('reports bad rows by row number and imports nothing', async () => {
     const res = await upload(await xlsx([
       ['职务编码', '职务名称', '职级'],
