@@ -195,6 +195,9 @@ describe(`personnel assessment: plan, tasks, results [${BACKEND}]`, () => {
     const mine = told.find((n: any) => n.busId === rows.find((y: any) => y.assessee === 'expert').id);
     expect(mine?.msgContent).toMatch(/^考核计划「.+」已结束，您的考核结果已出：总分 90，等级 优秀。/);
     expect(told.length).toBe(rows.length);
+    expect(mine?.openPage).toMatch(/^\/.+\?id=/);
+    // every notice opens its own result (they are written together)
+    for (const n of told) expect(n.openPage === null || n.openPage.endsWith(`?id=${n.busId}`)).toBe(true);
     // Scoring after the end: refused, nothing changed.
     const late = taskOf('expert3', 'expert5');
     expect((await save(late.id, [5, 5], 'expert5')).status).toBe(409);

@@ -37,14 +37,26 @@ export async function recordLink(db: Kysely<any>, schema: PageSchema, to: { user
   return linkIn(schema, await heldPages(db, schema, to), row);
 }
 
-/** The link recordLink answers, from the entries the person holds (heldPages): for many rows told to the same person. */
-export function linkIn(schema: PageSchema, held: ReadonlyMap<string, string>, row: Row): string | null {
+/**
+ * recordLink for many notices at once (公示结果, an assessment's end: each person told of their own
+ * rows): each account's menu entries are read once, however many of its rows are linked.
+ */
+export function recordLinker(db: Kysely<any>, schema: PageSchema): (username: string, row: Row) => Promise<string | null> {
+  const held = new Map<string, Promise<Map<string, string>>>();
+  return async (username, row) => {
+    let pages = held.get(username);
+    if (!pages) held.set(username, (pages = heldPages(db, schema, { username })));
+    return linkIn(schema, await pages, row);
+  };
+}
+
+function linkIn(schema: PageSchema, held: ReadonlyMap<string, string>, row: Row): string | null {
   const url = pageFor(schema, held, row);
   return url ? `${url}?id=${encodeURIComponent(String(row.id))}` : null;
 }
 
 /** The menu entries drawing the page that the account, or the role, holds: component → menu url. */
-export async function heldPages(db: Kysely<any>, schema: PageSchema, to: { username: string } | { role: string }): Promise<Map<string, string>> {
+async function heldPages(db: Kysely<any>, schema: PageSchema, to: { username: string } | { role: string }): Promise<Map<string, string>> {
   const components = pageComponents(schema);
   if (!components.length) return new Map();
   let q = db.selectFrom('sys_role_permission as rp')

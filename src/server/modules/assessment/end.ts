@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { SchemaRegistry } from '../../schema/registry.js';
-import { notifyUsers } from '../announcement/notify.js';
-import { recordLink } from '../announcement/record-notice.js';
+import { notifyEach, type Notice } from '../announcement/notify.js';
+import { recordLinker } from '../announcement/record-notice.js';
 import { GRADE_TEXT, OPEN_STATES, planOf, RESULT, TASK } from './plan-data.js';
 import { computeResults, writeResults } from './results.js';
 
@@ -16,14 +16,16 @@ export async function endPlan(tx: Kysely<any>, schemas: SchemaRegistry, planId: 
   const plan = await planOf(tx, planId);
   await writeResults(tx, planId, await computeResults(tx, plan));
   const results = await tx.selectFrom(RESULT).select(['id', 'assessee', 'total', 'grade']).where('planId', '=', planId).execute() as Record<string, unknown>[];
-  const page = schemas.get(RESULT)!;
+  const linkFor = recordLinker(tx, schemas.get(RESULT)!);
+  const notices: Notice[] = [];
   for (const r of results) {
     const title = `考核计划「${String(plan.name)}」已结束，您的考核结果已出`;
     const score = r.total === null || r.total === undefined ? '暂无有效评分' : `总分 ${Number(r.total)}${r.grade ? `，等级 ${GRADE_TEXT[String(r.grade)] ?? String(r.grade)}` : ''}`;
-    await notifyUsers(tx, {
+    notices.push({
       usernames: [String(r.assessee)], title, sender: by, busType: RESULT, busId: String(r.id),
       content: `${title}：${score}。可在「人员考核 › 考核实例」查看结果卡。`,
-      openPage: await recordLink(tx, page, { username: String(r.assessee) }, r),
+      openPage: await linkFor(String(r.assessee), r),
     });
   }
+  await notifyEach(tx, notices);
 }

@@ -14,7 +14,7 @@ import { REVIEW } from './review-module.js';
 import { documentedOnly, fields } from '../../openapi/request-docs.js';
 import type { SysUser } from '../../db/tables.js';
 import { notifyEach, type Notice } from '../announcement/notify.js';
-import { heldPages, linkIn, recordNames } from '../announcement/record-notice.js';
+import { recordLinker, recordNames } from '../announcement/record-notice.js';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
 
@@ -61,20 +61,17 @@ async function scoredProjects(db: Kysely<any>, raceId: string): Promise<{ projec
 async function tellApplicants(tx: Kysely<any>, schema: PageSchema, projects: Scored[], ranks: Map<string, number>, user: SysUser): Promise<void> {
   const owners = await tx.selectFrom(PROJECT).select(['id', 'createBy', 'name', 'state']).where('id', 'in', [...ranks.keys(), '']).execute() as Row[];
   const byId = new Map(projects.map((p) => [p.id, p]));
-  // An applicant's pages are read once, however many of their projects are ranked.
-  const pagesOf = new Map<string, Map<string, string>>();
+  const linkFor = recordLinker(tx, schema);
   const notices: Notice[] = [];
   for (const row of owners) {
     const p = byId.get(String(row.id));
     if (!p || !row.createBy || p.finalScore === null) continue;
     const username = String(row.createBy);
-    let held = pagesOf.get(username);
-    if (!held) pagesOf.set(username, (held = await heldPages(tx, schema, { username })));
     const title = `${recordNames(schema, [row])}评审结果已公示`;
     notices.push({
       usernames: [username], title, sender: user.username, busType: PROJECT, busId: String(row.id),
       content: `${title}：最终得分 ${Number(p.finalScore).toFixed(2)}，赛道排名第${ranks.get(p.id)}名（${p.totals.length}份评分）`,
-      openPage: linkIn(schema, held, row),
+      openPage: await linkFor(username, row),
     });
   }
   await notifyEach(tx, notices);
