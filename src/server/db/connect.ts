@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import { CamelCaseRows } from './camel-case.js';
+import { queryingByCallback } from './pg-callback-queries.js';
 import { preparingStatements } from './pg-statements.js';
 import { reusingStatements } from './sqlite-statements.js';
 import type { Database } from './tables.js';
@@ -47,6 +48,7 @@ export async function connect(opts: { databaseUrl?: string; dataDir: string; pgP
     // An idle connection the database ends (restart, failover, a dropped database) must not take the
     // process down: the pool discards it and opens another on the next query.
     pool.on('error', () => undefined);
+    queryingByCallback(pool);
     if (opts.pgPrepare ?? true) preparingStatements(pool);
     const db = new Kysely<Database>({ dialect: transactionAware(new PostgresDialect({ pool }), DB_LIMITS.acquireMs), plugins });
     const url = new URL(opts.databaseUrl);

@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import pg from 'pg';
 import { columnFields } from '../../../schema/ddl.js';
 import { isPersonal } from '../../../schema/types.js';
+import { queryingByCallback } from '../../db/pg-callback-queries.js';
 import type { AppContext } from '../../http/context.js';
 import { badRequest, notFound } from '../../http/result.js';
 import { NO_REACH, PostgresReportRunner, REPORT_MAX_ROWS, SqliteReportRunner, type Reach, type ReportRunner, type TableGrant } from './runner.js';
@@ -36,6 +37,7 @@ export class ReportService {
     if (ctx.dialect === 'postgres') {
       const pool = new pg.Pool({ connectionString: ctx.config.databaseUrl, max: 3 });
       pool.on('error', () => undefined); // an idle connection ended by the database is simply replaced
+      queryingByCallback(pool); // a report's rows, read as the application's are (db/pg-callback-queries.ts)
       return new ReportService(ctx, new PostgresReportRunner(pool));
     }
     return new ReportService(ctx, new SqliteReportRunner(path.join(ctx.config.dataDir, 'platform.db')));

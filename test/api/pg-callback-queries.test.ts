@@ -1,0 +1,74 @@
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { queryingByCallback } from '../../src/server/db/pg-callback-queries.js';
+import { preparingStatements } from '../../src/server/db/pg-statements.js';
+import { createPgDatabase } from '../helpers/pg-admin.js';
+import { BACKEND } from '../helpers/server.js';
+
+/* eslint-disable @typescript-eslint/no-explicit-any */
+
+describe.runIf(BACKEND === 'postgres')('node-postgres asked through its callback form [postgres]', () => {
+  let database: Awaited<ReturnType<typeof createPgDatabase>>;
+  let pool: pg.Pool;
+  /** How each call reached node-postgres itself: with a callback or not. */
+  const reached: ('callback' | 'promise')[] = [];
+  const one = async <T>(fn: (c: pg.PoolClient) => Promise<T>) => {
+    const c = await pool.connect();
+    try { return await fn(c); } finally { c.release(); }
+  };
+
+  beforeAll(async () => {
+    database = await createPgDatabase();
+    pool = new pg.Pool({ connectionString: database.url, max: 1 });
+    // Registered first: it sees the calls the wrappers below make to node-postgres.
+    pool.on('connect', (client) => {
+      const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+      client.query = ((...args: unknown[]) => {
+        reached.push(args.some((a) => typeof a === 'function') ? 'callback' : 'promise');
+        return query(...args);
+      }) as typeof client.query;
+    });
+    queryingByCallback(pool);
+    preparingStatements(pool);
+    await pool.query('create table item (id text primary key, title text)');
+    await pool.query("insert into item values ('a', 'first'), ('b', 'second')");
+  });
+  afterAll(async () => {
+    await pool?.end();
+    await database?.drop();
+  });
+
+  it('answers the promise form with its rows, through node-postgres callback form', async () => {
+    reached.length = 0;
+    await one(async (c) => {
+      expect((await c.query('select title from item where id = $1', ['b'])).rows).toEqual([{ title: 'second' }]);
+      expect((await c.query({ text: 'select count(*)::int as n from item' })).rows).toEqual([{ n: 2 }]);
+      expect((await c.query('select id from item order by id')).rows.map((r) => r.id)).toEqual(['a', 'b']);
+    });
+    expect(reached).toEqual(['callback', 'callback', 'callback']);
+  });
+
+  it('rejects with node-postgres error as it was (its code), and the connection goes on', async () => {
+    await one(async (c) => {
+      await expect(c.query('select * from nowhere where id = $1', ['a'])).rejects.toMatchObject({ code: '42P01' });
+      await expect(c.query('insert into item values ($1, $2)', ['a', 'again'])).rejects.toMatchObject({ code: '23505', constraint: 'item_pkey' });
+      expect((await c.query('select title from item where id = $1', ['a'])).rows).toEqual([{ title: 'first' }]);
+    });
+  });
+
+  it('lets a call with a callback, and a submittable, through as they are', async () => {
+    reached.length = 0;
+    const viaCallback = await one((c) => new Promise<pg.QueryResult>((resolve, reject) => {
+      c.query('select title from item where id = $1', ['a'], (err, res) => (err ? reject(err) : resolve(res)));
+    }));
+    expect(viaCallback.rows).toEqual([{ title: 'first' }]);
+    const rows: unknown[] = [];
+    await one((c) => new Promise<void>((resolve, reject) => {
+      const q = new pg.Query('select id from item order by id');
+      q.on('row', (r) => rows.push(r.id)).on('end', () => resolve()).on('error', reject);
+      c.query(q as any);
+    }));
+    expect(rows).toEqual(['a', 'b']);
+    expect(reached).toEqual(['callback', 'promise']); // the submittable answers by its events, not by a callback or promise
+  });
+});
