@@ -1,7 +1,8 @@
 import { PassThrough } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import type { PageSchema } from '../../schema/types.js';
-import { drainedOrClosed, streamWorkbook } from './excel-stream.js';
+import JSZip from 'jszip';
+import { drainedOrClosed, streamWorkbook, unstyledOncePerType } from './excel-stream.js';
 
 const schema = {
   code: 'demo_order', title: '订单', table: 'demo_order', api: '/demo/order',
@@ -22,7 +23,43 @@ function source(batches: number, size = 2000) {
 
 const settle = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
+/** A streamed workbook of a styled title and `n` rows of every cell type; its sheet and styles XML, and how many styles ExcelJS itself looked up. */
+async function sample(n: number, once: boolean) {
+  const ExcelJS = (await import('exceljs')).default;
+  const out = new PassThrough();
+  const chunks: Buffer[] = [];
+  out.on('data', (c: Buffer) => chunks.push(c));
+  const ended = new Promise((r) => out.on('end', r));
+  const wb = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
+  const styles = (wb as unknown as { styles: { addStyleModel: (...a: unknown[]) => number } }).styles;
+  const lookUp = styles.addStyleModel.bind(styles);
+  let lookedUp = 0;
+  styles.addStyleModel = (...a: unknown[]) => { lookedUp++; return lookUp(...a); };
+  if (once) unstyledOncePerType(wb);
+  const sheet = wb.addWorksheet('订单');
+  const title = sheet.addRow(['订单报表']);
+  title.font = { bold: true, size: 14 };
+  sheet.mergeCells(1, 1, 1, 6);
+  title.commit();
+  for (let i = 0; i < n; i++) sheet.addRow([`SO${i}`, i, i / 3, null, new Date(Date.UTC(2025, 0, 1 + i)), i % 2 === 0]).commit();
+  sheet.commit();
+  await wb.commit();
+  await ended;
+  const zip = await JSZip.loadAsync(Buffer.concat(chunks));
+  const xml = await Promise.all(['xl/worksheets/sheet1.xml', 'xl/styles.xml'].map((f) => zip.file(f)!.async('string')));
+  return { xml, lookedUp };
+}
+
 describe('streamed export', () => {
+  it('finds an unstyled cell\'s style once per cell type, and writes the very file ExcelJS writes alone', async () => {
+    const alone = await sample(200, false);
+    const once = await sample(200, true);
+    expect(once.xml).toEqual(alone.xml);
+    expect(alone.lookedUp).toBeGreaterThanOrEqual(200 * 6);
+    expect(once.lookedUp).toBeLessThan(20); // the title's cells, and one per cell type
+    expect(once.xml[0]).toContain('<c r="A1" s="1" t="str"><v>订单报表</v></c>');
+  });
+
   it('reads the next batch only as the client takes the file, and all of it once the client reads', async () => {
     const { pulled, rows } = source(200, 500);
     const out = await streamWorkbook(schema, 'admin', rows);

@@ -74,8 +74,13 @@ export async function* idsInOrder(order: SortKey[], nullsLow: boolean, read: Rea
     if (!page.length) return;
     taken += page.length;
     last = page[page.length - 1];
-    yield page.map((k) => String(k[k.length - 1]));
-    if (page.length < want) return; // every row after the last key was read
+    const ids = page.map((k) => String(k[k.length - 1]));
+    const more = page.length === want; // else every row after the last key was read
+    // The page's keys are let go before its ids are read and written, which takes many young
+    // collections: kept, they would all be promoted to the old generation with the ids.
+    page = [];
+    yield ids;
+    if (!more) return;
   }
 }
 

@@ -39,6 +39,7 @@ async function* exportBatches(plan: PagePlan, q: ParsedQuery, scope: RowScope | 
       const batch = ids.slice(i, i + EXPORT_BATCH);
       const byId = new Map(((await db.selectFrom(schema.table).select(columns).where('id', 'in', batch).execute()) as Row[]).map((r) => [String(r.id), r]));
       const rows = batch.map((id) => byId.get(id)).filter((r): r is Row => !!r); // a row deleted meanwhile is left out
+      byId.clear(); // the rows are the batch's alone, each let go once written (excel-stream.ts)
       await addDictText(db, plan.ctx.dicts, plan.translated, rows);
       yield rows;
     }
