@@ -19,7 +19,8 @@
 //       VARIANTS=1 (also the table variants that show where the generic table's time goes: schemaTable
 //         without sorters, with short texts (no cell tooltips), with tooltips mounted on first hover
 //         (a proposed fix, scripts/bench/renderer/cases/lazytip.tsx); antdTable with sorters)
-//       KEY_PROFILE=<case>[,<case>] (also: a CPU profile of the typing, where a key's script time goes; N=0 runs only that)
+//       KEY_PROFILE=<case>[,<case>] (also: a CPU profile of the typing, where a key's script time goes; N=0 runs only that;
+//         KEY_PROFILE_FIRST=1: the first key after the form opened only)
 //       PROFILE=<case>[,<case>] (also: CPU profiles of PROFILE_RUNS=3 loads of the profiling build, top self-time
 //         functions, and with two cases where the first one's extra time goes; N=0 runs only that)
 import fs from 'node:fs';
@@ -30,6 +31,7 @@ import { chromium } from 'playwright-core';
 import { reportFigure } from './lib/figures.mjs';
 
 const N = Number(process.argv[2] ?? 5);
+const FIRST_KEY_ONLY = process.env.KEY_PROFILE_FIRST === '1';
 const ALL = ['schemaTable', 'antdTable', 'schemaForm', 'antdForm', 'plainForm', 'virtualTable', 'plainTable'];
 const VARIANT_CASES = ['schemaTable:nosort', 'schemaTable:short', 'schemaTable:lazytip', 'antdTable:sort'];
 const CASES = [...(process.env.CASES ? process.env.CASES.split(',') : ALL), ...(process.env.VARIANTS ? VARIANT_CASES : [])];
@@ -159,6 +161,7 @@ async function typeInto(page, name, cdp, keyProfile = false) {
   const metrics = async () => Object.fromEntries((await cdp.send('Performance.getMetrics')).metrics.map((x) => [x.name, x.value * 1000]));
   const cpu = (m) => m.ThreadTime - m.DevToolsCommandDuration;
   const keyCpu = [], keyParts = [];
+  let profile;
   for (const ch of TEXT) {
     const before = await metrics();
     await page.keyboard.press(ch);
@@ -166,9 +169,10 @@ async function typeInto(page, name, cdp, keyProfile = false) {
     const after = await metrics();
     keyCpu.push(cpu(after) - cpu(before));
     keyParts.push(['ScriptDuration', 'RecalcStyleDuration', 'LayoutDuration'].map((k) => after[k] - before[k]));
+    if (keyProfile && FIRST_KEY_ONLY && keyCpu.length === 1) profile = (await cdp.send('Profiler.stop')).profile;
   }
   await page.waitForTimeout(400);
-  const profile = keyProfile ? (await cdp.send('Profiler.stop')).profile : undefined;
+  if (keyProfile && !profile) profile = (await cdp.send('Profiler.stop')).profile;
   const t = await page.evaluate(() => ({ keyPaint: window.__bench.keyPaint, keyRenders: window.__bench.keyRenders, commits: window.__bench.commits }));
   t.keyCpu = keyCpu;
   t.keyParts = keyParts;
@@ -257,14 +261,14 @@ if (process.env.KEY_PROFILE) {
   const runs = Number(process.env.KEY_PROFILE_RUNS ?? 3);
   for (const c of process.env.KEY_PROFILE.split(',')) {
     const self = new Map(), incl = new Map();
-    const add = (total, m) => { for (const [k, ms] of m) total.set(k, (total.get(k) ?? 0) + ms / runs / TEXT.length); };
+    const add = (total, m, keys) => { for (const [k, ms] of m) total.set(k, (total.get(k) ?? 0) + ms / runs / keys); };
     for (let i = 0; i < runs; i++) {
       const { typing } = await load(c, 'prof', { type: true, keyProfile: true });
-      add(self, selfTime(typing.profile));
-      add(incl, selfTime(typing.profile, true));
+      add(self, selfTime(typing.profile), FIRST_KEY_ONLY ? 1 : TEXT.length);
+      add(incl, selfTime(typing.profile, true), FIRST_KEY_ONLY ? 1 : TEXT.length);
     }
     self.delete('(idle)');
-    printTop(`${c}: a key's CPU profile (profiling build; mean per key over ${runs} loads × ${TEXT.length} keys): top self time`, self, [...self.values()].reduce((a, b) => a + b, 0));
+    printTop(`${c}: ${FIRST_KEY_ONLY ? 'the first key\'s' : 'a key\'s'} CPU profile (profiling build; mean over ${runs} loads × ${FIRST_KEY_ONLY ? 1 : TEXT.length} keys): top self time`, self, [...self.values()].reduce((a, b) => a + b, 0));
     incl.delete('(idle)'); incl.delete('(root)');
     printTop(`${c}: a key, inclusive time (nested entries overlap)`, incl);
   }
