@@ -4,7 +4,7 @@ import type { FastifyRequest, InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { userGrants, type Grants } from '../../src/server/auth/grants.js';
 import { accessOf } from '../../src/server/crud/access.js';
-import { writeWorkbook } from '../../src/server/crud/excel.js';
+import { writeWorkbook } from '../../src/server/crud/excel-write.js';
 import type { Row } from '../../src/server/crud/hooks.js';
 import { mayRead } from '../../src/server/crud/read-access.js';
 import { ClientError } from '../../src/server/http/result.js';

@@ -98,7 +98,7 @@ describe(`one access decision: sub rows, their main's lock, write reach [${BACKE
 
   it('an import into the sub page stores no row under another applicant\'s project', async () => {
     const theirs = await declare('乙的导入项目', applicant2);
-    const { writeWorkbook } = await import('../../src/server/crud/excel.js');
+    const { writeWorkbook } = await import('../../src/server/crud/excel-write.js');
     const sub = s.app.ctx.schemas.get('pms_project_member')!;
     const sheet = await writeWorkbook(sub, [{ projectId: theirs.id, name: '导入混入' }], 'test');
     const form = new FormData();

@@ -160,7 +160,7 @@ describe(`online form process [${BACKEND}]`, () => {
   });
 
   it('an import through the online path starts every row in the initial state, owned by the importer', async () => {
-    const { writeWorkbook } = await import('../../src/server/crud/excel.js');
+    const { writeWorkbook } = await import('../../src/server/crud/excel-write.js');
     const schema = s.app.ctx.schemas.get('demo_patent')!;
     const sheet = await writeWorkbook(schema, [{ patentName: '导入的专利', state: 'passed' }], 'test');
     const form = new FormData();

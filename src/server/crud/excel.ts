@@ -1,4 +1,5 @@
 import { Readable } from 'node:stream';
+/* Reading spreadsheets (imports); writing them is excel-write.ts. */
 import type ExcelJS from 'exceljs';
 import type { FieldSchema, PageSchema } from '../../schema/types.js';
 
@@ -6,52 +7,6 @@ type Row = Record<string, unknown>;
 
 // Loaded on the first export or import: loading it at start cost the server ~180 ms of its start-up.
 const excel = async () => (await import('exceljs')).default;
-
-/** The columns a spreadsheet carries: what the list shows, by label. */
-export const excelFields = (schema: PageSchema): FieldSchema[] => schema.fields.filter((f) => f.list !== false && !f.sensitive && !f.virtual);
-
-/**
- * A real .xlsx in the JeecgBoot layout: a title row, an "exported by" row, the header, the data
- * (dictionary fields exported as their text).
- */
-/** A sub table's rows exported beside its main rows, each headed by the main row it belongs to. */
-export interface SubSheet {
-  schema: PageSchema;
-  foreignKey: string;
-  rows: Row[];
-}
-
-export async function writeWorkbook(schema: PageSchema, rows: Row[], exportedBy: string, subSheets: SubSheet[] = []): Promise<Buffer> {
-  const wb = new (await excel()).Workbook();
-  addSheet(wb, schema.title, excelFields(schema), rows, exportedBy);
-  // A sub row names its main row by the main's first listed text field (项目名称), not by its id.
-  const title = schema.fields.find((f) => f.list !== false && f.type === 'string' && !f.dict && !f.sensitive && !f.virtual);
-  const mainText = new Map(rows.map((r) => [String(r.id), title ? String(r[title.name] ?? '') : String(r.id)]));
-  for (const sub of subSheets) {
-    const owner = { name: '__main', label: title?.label ?? schema.title, type: 'string' } as FieldSchema;
-    const subRows = sub.rows.map((r) => ({ ...r, __main: mainText.get(String(r[sub.foreignKey])) ?? '' }));
-    addSheet(wb, sub.schema.title, [owner, ...excelFields(sub.schema).filter((f) => f.name !== sub.foreignKey)], subRows, exportedBy);
-  }
-  return Buffer.from(await wb.xlsx.writeBuffer());
-}
-
-function addSheet(wb: ExcelJS.Workbook, title: string, fields: FieldSchema[], rows: Row[], exportedBy: string): void {
-  const sheet = wb.addWorksheet(uniqueSheetName(wb, title));
-  sheet.addRow([`${title}报表`]).font = { bold: true, size: 14 };
-  sheet.addRow([`导出人:${exportedBy}`]);
-  sheet.addRow(fields.map((f) => f.label)).font = { bold: true };
-  for (const r of rows) sheet.addRow(fields.map((f) => (r[`${f.name}_dictText`] ?? r[f.name]) ?? null));
-  fields.forEach((f, i) => { sheet.getColumn(i + 1).width = Math.max(12, f.label.length * 2 + 4); });
-  if (fields.length) sheet.mergeCells(1, 1, 1, fields.length);
-}
-
-/** Sheet names are at most 31 characters and unique in a workbook. */
-function uniqueSheetName(wb: ExcelJS.Workbook, title: string): string {
-  const base = title.replace(/[\\/?*[\]:]/g, ' ').slice(0, 28);
-  let name = base;
-  for (let n = 2; wb.getWorksheet(name); n++) name = `${base}${n}`;
-  return name;
-}
 
 export interface SheetRow {
   /** 1-based row number in the sheet, as a person sees it. */

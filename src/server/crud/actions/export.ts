@@ -1,8 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ParsedQuery } from '../../../schema/query.js';
 import { addDictText } from '../dict-text.js';
-import { writeWorkbook } from '../excel.js';
-import { streamWorkbook } from '../excel-stream.js';
+import { streamWorkbook, writeWorkbook } from '../excel-write.js';
 import { exportOrder, exportPaging, idsInOrder, keyColumns, seekSql, type ReadKeys } from '../export-order.js';
 import type { Row, RowScope } from '../hooks.js';
 import type { PagePlan } from '../plan.js';
@@ -39,7 +38,7 @@ async function* exportBatches(plan: PagePlan, q: ParsedQuery, scope: RowScope | 
       const batch = ids.slice(i, i + EXPORT_BATCH);
       const byId = new Map(((await db.selectFrom(schema.table).select(columns).where('id', 'in', batch).execute()) as Row[]).map((r) => [String(r.id), r]));
       const rows = batch.map((id) => byId.get(id)).filter((r): r is Row => !!r); // a row deleted meanwhile is left out
-      byId.clear(); // the rows are the batch's alone, each let go once written (excel-stream.ts)
+      byId.clear(); // the rows are the batch's alone, each let go once written (excel-write.ts)
       await addDictText(db, plan.ctx.dicts, plan.translated, rows);
       yield rows;
     }

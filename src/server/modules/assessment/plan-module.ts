@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import { periodOf, planSettingsProblem } from '../../../schema/assessment.js';
 import type { PageSchema } from '../../../schema/types.js';
-import { writeWorkbook } from '../../crud/excel.js';
+import { writeWorkbook } from '../../crud/excel-write.js';
 import type { HookContext, Row, SchemaModule } from '../../crud/hooks.js';
 import { requireAction } from '../../crud/permission.js';
 import { inTransaction } from '../../db/transaction.js';

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { PageSchema } from '../../../schema/types.js';
-import { writeWorkbook } from '../../crud/excel.js';
+import { writeWorkbook } from '../../crud/excel-write.js';
 import type { CrudHooks, HookContext, SchemaModule } from '../../crud/hooks.js';
 import { requireAction } from '../../crud/permission.js';
 import type { AppContext } from '../../http/context.js';

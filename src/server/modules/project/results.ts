@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import { aggregate, rankWithin } from '../../../schema/scoring.js';
 import { tieNotes } from '../../../schema/ranking-notes.js';
 import type { PageSchema } from '../../../schema/types.js';
-import { writeWorkbook } from '../../crud/excel.js';
+import { writeWorkbook } from '../../crud/excel-write.js';
 import type { Row } from '../../crud/hooks.js';
 import { requestActions, requireAction } from '../../crud/permission.js';
 import { inTransaction } from '../../db/transaction.js';

@@ -2,7 +2,7 @@ import { PassThrough } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import type { PageSchema } from '../../schema/types.js';
 import JSZip from 'jszip';
-import { drainedOrClosed, streamWorkbook, unstyledOncePerType } from './excel-stream.js';
+import { drainedOrClosed, streamWorkbook, unstyledOncePerType, writeWorkbook } from './excel-write.js';
 
 const schema = {
   code: 'demo_order', title: '订单', table: 'demo_order', api: '/demo/order',
@@ -116,5 +116,41 @@ describe('streamed export', () => {
     }
     expect(out.listenerCount('close')).toBe(baseline);
     expect(out.listenerCount('drain')).toBe(0);
+  });
+});
+
+describe('a workbook of rows already read', () => {
+  const project = {
+    code: 'project', title: '项目', table: 'project', api: '/project',
+    fields: [{ name: 'name', label: '项目名称', type: 'string' }, { name: 'score', label: '得分', type: 'double' }, { name: 'secret', label: '密码', type: 'string', sensitive: true }],
+  } as unknown as PageSchema;
+  const member = {
+    code: 'member', title: '项目成员', table: 'member', api: '/member',
+    fields: [{ name: 'projectId', label: '项目', type: 'string' }, { name: 'person', label: '姓名', type: 'string' }],
+  } as unknown as PageSchema;
+
+  it('writes the main rows and each sub sheet in the export layout, its rows headed by their main row, and leaves the rows given as they were', async () => {
+    const ExcelJS = (await import('exceljs')).default;
+    const rows = Array.from({ length: 1203 }, (_, i) => ({ id: `p${i}`, name: `项目${i}`, score: i / 2, secret: 'x' }));
+    const members = [{ projectId: 'p1', person: '张三' }, { projectId: 'p1202', person: '李四' }];
+    const file = await writeWorkbook(project, rows, '管理员', [{ schema: member, foreignKey: 'projectId', rows: members }]);
+    expect(rows).toHaveLength(1203);
+    expect(rows[1202]).toEqual({ id: 'p1202', name: '项目1202', score: 601, secret: 'x' });
+    expect(members[0]).toEqual({ projectId: 'p1', person: '张三' });
+
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(file as unknown as ArrayBuffer);
+    expect(wb.worksheets.map((w) => w.name)).toEqual(['项目', '项目成员']);
+    const [main, sub] = wb.worksheets;
+    expect(main.getRow(1).getCell(1).value).toBe('项目报表');
+    expect(main.getRow(1).getCell(1).font?.bold).toBe(true);
+    expect(main.getRow(2).getCell(1).value).toBe('导出人:管理员');
+    expect(main.getRow(3).values).toEqual([undefined, '项目名称', '得分']);
+    expect(main.getRow(3).getCell(1).font?.bold).toBe(true);
+    expect(main.rowCount).toBe(3 + 1203);
+    expect(main.getRow(1206).values).toEqual([undefined, '项目1202', 601]);
+    expect(main.getRow(1206).getCell(1).font?.bold).toBeFalsy();
+    expect(sub.getRow(3).values).toEqual([undefined, '项目名称', '姓名']);
+    expect([4, 5].map((r) => sub.getRow(r).values)).toEqual([[undefined, '项目1', '张三'], [undefined, '项目1202', '李四']]);
   });
 });
