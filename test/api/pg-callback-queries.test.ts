@@ -62,6 +62,10 @@ describe.runIf(BACKEND === 'postgres')('node-postgres asked through its callback
       c.query('select title from item where id = $1', ['a'], (err, res) => (err ? reject(err) : resolve(res)));
     }));
     expect(viaCallback.rows).toEqual([{ title: 'first' }]);
+    const viaConfig = await one((c) => new Promise<pg.QueryResult>((resolve, reject) => {
+      c.query({ text: 'select title from item where id = $1', values: ['b'], callback: (err: Error | null, res: pg.QueryResult) => (err ? reject(err) : resolve(res)) } as any);
+    }));
+    expect(viaConfig.rows).toEqual([{ title: 'second' }]);
     const rows: unknown[] = [];
     await one((c) => new Promise<void>((resolve, reject) => {
       const q = new pg.Query('select id from item order by id');
@@ -69,6 +73,7 @@ describe.runIf(BACKEND === 'postgres')('node-postgres asked through its callback
       c.query(q as any);
     }));
     expect(rows).toEqual(['a', 'b']);
-    expect(reached).toEqual(['callback', 'promise']); // the submittable answers by its events, not by a callback or promise
+    // The config's own callback and the submittable reach node-postgres without a callback argument, as they came.
+    expect(reached).toEqual(['callback', 'promise', 'promise']);
   });
 });
