@@ -1,11 +1,11 @@
+// Reading spreadsheets (imports); writing them is excel-write.ts.
 import { Readable } from 'node:stream';
-/* Reading spreadsheets (imports); writing them is excel-write.ts. */
 import type ExcelJS from 'exceljs';
 import type { FieldSchema, PageSchema } from '../../schema/types.js';
 
 type Row = Record<string, unknown>;
 
-// Loaded on the first export or import: loading it at start cost the server ~180 ms of its start-up.
+// Loaded on the first import: loading it at start cost the server ~180 ms of its start-up.
 const excel = async () => (await import('exceljs')).default;
 
 export interface SheetRow {
