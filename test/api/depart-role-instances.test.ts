@@ -27,6 +27,8 @@ describe(`department role changes reach every instance at once [${BACKEND}]`, ()
   });
 
   it('revoking a department role on A ends its menu and button on B at once', async () => {
+    // Names of this attempt's own: a retry must not meet the rows of the attempt before it.
+    const n = randomBytes(3).toString('hex');
     const admin = await s.login('admin');
     const on = (i: Instance, token: string) => ({
       get: (p: string) => i.call('GET', p, { token }),
@@ -34,28 +36,28 @@ describe(`department role changes reach every instance at once [${BACKEND}]`, ()
     });
     const A = on(a, admin);
     const [depart] = expectOk(await A.get('/sys/sysDepart/queryTreeList')).map((d: any) => d.id);
-    expectOk(await A.post('/sys/user/add', { username: 'clerk2', realname: '文员二', password: ADMIN_PASSWORD, phone: '13900000078', selectedroles: '', selecteddeparts: depart }));
-    const clerkId = (await (s.db as any).selectFrom('sysUser').select('id').where('username', '=', 'clerk2').executeTakeFirstOrThrow()).id;
+    expectOk(await A.post('/sys/user/add', { username: `clerk2${n}`, realname: '文员二', password: ADMIN_PASSWORD, phone: `139${String(parseInt(n, 16)).padStart(8, '0')}`, selectedroles: '', selecteddeparts: depart }));
+    const clerkId = (await (s.db as any).selectFrom('sysUser').select('id').where('username', '=', `clerk2${n}`).executeTakeFirstOrThrow()).id;
     const tree = expectOk(await A.get('/sys/permission/list'));
     const menu = (function find(nodes: any[]): any { for (const n of nodes) { if (n.url === '/isystem/position') return n; const f = find(n.children ?? []); if (f) return f; } return null; })(tree);
     const add = menu.children.find((c: any) => c.perms === 'system:position:add');
     expectOk(await A.post('/sys/permission/saveDepartPermission', { departId: depart, permissionIds: `${menu.id},${add.id}`, lastpermissionIds: '' }));
-    expectOk(await A.post('/sys/sysDepartRole/add', { roleName: '职务专员', roleCode: 'position_clerk2', description: '', departId: depart }));
-    const role = expectOk(await A.get(`/sys/sysDepartRole/list?deptId=${depart}&pageNo=1&pageSize=10`)).records.find((r: any) => r.roleCode === 'position_clerk2').id;
+    expectOk(await A.post('/sys/sysDepartRole/add', { roleName: `职务专员${n}`, roleCode: `position_clerk2${n}`, description: '', departId: depart }));
+    const role = expectOk(await A.get(`/sys/sysDepartRole/list?deptId=${depart}&pageNo=1&pageSize=10`)).records.find((r: any) => r.roleCode === `position_clerk2${n}`).id;
     expectOk(await A.post('/sys/sysDepartPermission/saveDeptRolePermission', { roleId: role, permissionIds: `${menu.id},${add.id}`, lastpermissionIds: '' }));
     expectOk(await A.post('/sys/sysDepartRole/deptRoleUserAdd', { userId: clerkId, newRoleId: role, oldRoleId: '' }));
 
-    const clerk = expectOk(await b.call('POST', '/sys/login', { body: { username: 'clerk2', password: ADMIN_PASSWORD } })).token as string;
+    const clerk = expectOk(await b.call('POST', '/sys/login', { body: { username: `clerk2${n}`, password: ADMIN_PASSWORD } })).token as string;
     const B = on(b, clerk);
     const paths = async () => JSON.stringify(expectOk(await B.get('/sys/permission/getUserPermissionByToken')).menu);
     // After the cache's quiet second, B keeps the clerk's grants and menu.
     await sleep(1100);
     expect(await paths()).toContain('/isystem/position');
-    expectOk(await B.post('/sys/position/add', { code: 'IN1', name: '职务IN1' }));
+    expectOk(await B.post('/sys/position/add', { code: `IN1${n}`, name: `职务IN1${n}` }));
     expect(b.app.ctx.sessions.grantsOf(clerkId)).toBeDefined();
 
     expectOk(await A.post('/sys/sysDepartRole/deptRoleUserAdd', { userId: clerkId, newRoleId: '', oldRoleId: role }));
-    expectEnvelope(await B.post('/sys/position/add', { code: 'IN2', name: '职务IN2' }), { status: 403 });
+    expectEnvelope(await B.post('/sys/position/add', { code: `IN2${n}`, name: `职务IN2${n}` }), { status: 403 });
     expect(await paths()).not.toContain('/isystem/position');
   });
 });
