@@ -128,6 +128,7 @@ export async function buildApp(ctx: AppContext, opts: { logger?: boolean | objec
   // Live notices: the socket hears only HeartBeat, so frames stay small.
   await app.register(websocket, { options: { maxPayload: 4096 } });
   if (ctx.config.redisUrl) await ctx.live.useRedis(ctx.config.redisUrl, app.log);
+  ctx.sessions.log ??= app.log;
   app.addHook('onClose', async () => { await ctx.live.close(); await ctx.state.close(); });
 
   // The schema files: online forms join the registry later and are served through their own route table.

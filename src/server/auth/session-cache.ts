@@ -51,6 +51,8 @@ export class SessionCache {
 
   /** Tells the other instances to empty theirs too (set when the state is shared). */
   broadcast?: () => Promise<void>;
+  /** Where the broadcast reports trouble: the app's logger, once there is one. */
+  log?: { error(obj: object, msg: string): void; warn(obj: object, msg: string): void };
 
   constructor(private readonly ttlMs = SESSION_CACHE_TTL_MS) {}
 

@@ -51,8 +51,10 @@ export class MemoryStateStore implements StateStore {
     return { ...counter };
   }
 
-  async publish(channel: string, message: string): Promise<void> {
-    for (const fn of this.listeners.get(channel) ?? []) fn(message);
+  async publish(channel: string, message: string): Promise<number> {
+    const listeners = this.listeners.get(channel) ?? [];
+    for (const fn of listeners) fn(message);
+    return listeners.length ? 1 : 0;
   }
 
   async subscribe(channel: string, onMessage: (message: string) => void): Promise<void> {

@@ -76,8 +76,9 @@ export class RedisStateStore implements StateStore {
     return { count: Number(count), lastAt: now, expiresAt: now + Math.max(0, Number(ttl)) };
   }
 
-  async publish(channel: string, message: string): Promise<void> {
-    await this.run(() => this.redis.publish(this.key(channel), message));
+  async publish(channel: string, message: string): Promise<number> {
+    // Redis answers how many connections are subscribed to the channel: one per instance (`this.sub`).
+    return Number(await this.run(() => this.redis.publish(this.key(channel), message)));
   }
 
   async subscribe(channel: string, onMessage: (message: string) => void): Promise<void> {

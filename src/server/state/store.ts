@@ -26,8 +26,8 @@ export interface StateStore {
   counter(key: string): Promise<Counter | undefined>;
   /** Adds one now; answers the new counter. Atomic: concurrent increments of one key answer distinct counts. */
   increment(key: string, ttlMs: number, window?: Window): Promise<Counter>;
-  /** Tells every instance's subscribers of the channel (this one's too); resolves once sent. */
-  publish(channel: string, message: string): Promise<void>;
+  /** Tells every instance's subscribers of the channel (this one's too); answers, once sent, how many instances it reached (this one included if subscribed). */
+  publish(channel: string, message: string): Promise<number>;
   subscribe(channel: string, onMessage: (message: string) => void): Promise<void>;
   close(): Promise<void>;
 }
