@@ -60,8 +60,8 @@ describe(`Excel export and import [${BACKEND}]`, () => {
 
   /** The export of `query` lists the rows the list endpoint lists with the same query, in its order, two keys read at a time. */
   async function exportsAsListed(page: string, query: string, t: string, columns: [label: string, field: string][]) {
-    const before = exportPaging.keysPerRead;
-    exportPaging.keysPerRead = 2; // page boundaries fall inside runs of equal values and of NULLs
+    const before = { ...exportPaging };
+    Object.assign(exportPaging, { minKeys: 2, maxKeys: 2 }); // page boundaries fall inside runs of equal values and of NULLs
     try {
       const listed = expectOk(await s.api.get(`${page}/list?${query}&pageSize=100`, { token: t })).records;
       const res = await fetch(`${s.apiUrl}${page}/exportXls?${query}`, { headers: { 'X-Access-Token': t } });
@@ -70,7 +70,7 @@ describe(`Excel export and import [${BACKEND}]`, () => {
       expect(rows.map((r) => at.map((i) => r[i])), `${page} ${query}`).toEqual(listed.map((r: any) => columns.map(([, f]) => r[f])));
       expect(listed.length, `${page} ${query}`).toBeGreaterThan(1);
     } finally {
-      exportPaging.keysPerRead = before;
+      Object.assign(exportPaging, before);
     }
   }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { exportOrder, idsInOrder, seeksAfter, type ReadKeys, type Seek, type SortKey } from './export-order.js';
+import { exportOrder, idsInOrder, pageSize, seeksAfter, type ReadKeys, type Seek, type SortKey } from './export-order.js';
 
 type Row = { id: string; [column: string]: string | number | null };
 
@@ -88,7 +88,7 @@ describe('export order (keyset paging)', () => {
       for (const nullsLow of [true, false]) {
         const perRead = 1 + Math.floor(next() * 6);
         const expected = [...rows].sort(inOrder(order, nullsLow)).map((r) => String(r.id));
-        const got = await all(idsInOrder(order, nullsLow, table(rows, order, nullsLow).read, { perRead, max: 1_000_000 }));
+        const got = await all(idsInOrder(order, nullsLow, table(rows, order, nullsLow).read, { minRead: perRead, maxRead: perRead, max: 1_000_000 }));
         expect(got, `${JSON.stringify(sort)} nullsLow=${nullsLow} perRead=${perRead}`).toEqual(expected);
       }
     }
@@ -101,7 +101,7 @@ describe('export order (keyset paging)', () => {
     const { read } = table(rows, order, true);
     const counted: ReadKeys = (seeks, limit) => { limits.push(limit); return read(seeks, limit); };
     const pages: string[][] = [];
-    for await (const page of idsInOrder(order, true, counted, { perRead: 4, max: 10 })) pages.push(page);
+    for await (const page of idsInOrder(order, true, counted, { minRead: 4, maxRead: 4, max: 10 })) pages.push(page);
     expect(pages.map((p) => p.length)).toEqual([4, 4, 2]);
     expect(pages.flat()).toEqual([...rows].sort(inOrder(order, true)).slice(0, 10).map((r) => r.id));
     expect(Math.max(...limits)).toBeLessThanOrEqual(4);
@@ -113,7 +113,7 @@ describe('export order (keyset paging)', () => {
     const { read } = table(rows, order, true);
     const seen: string[] = [];
     let added = 0;
-    for await (const page of idsInOrder(order, true, read, { perRead: 3, max: 1_000_000 })) {
+    for await (const page of idsInOrder(order, true, read, { minRead: 3, maxRead: 3, max: 1_000_000 })) {
       seen.push(...page);
       // Between pages: a row before the current key, one after it, and a row not yet read is deleted.
       rows.push({ id: `n${String(added++).padStart(3, '0')}`, a: -1 }, { id: `n${String(added++).padStart(3, '0')}`, a: 9 });
@@ -124,5 +124,33 @@ describe('export order (keyset paging)', () => {
     expect(seen.some((id) => rows.find((r) => r.id === id)?.a === -1)).toBe(false);
     const survivors = rows.filter((r) => r.id.startsWith('r')).map((r) => r.id);
     expect(seen.filter((id) => id.startsWith('r')).sort()).toEqual(survivors.sort());
+  });
+
+  it('keeps key pages small while reads are cheap beside the rows they feed, and grows them while they are not', async () => {
+    expect(pageSize(500, 2, 15, 500, 20_000)).toBe(500); // an indexed order: 2 ms of keys for 15 ms of rows
+    expect(pageSize(500, 300, 15, 500, 20_000)).toBe(1000); // a sort of every row per read
+    expect(pageSize(16_000, 300, 500, 500, 20_000)).toBe(20_000);
+    expect(pageSize(4000, 1, 100, 500, 20_000)).toBe(2000);
+    expect(pageSize(500, 0, 100, 500, 20_000)).toBe(500);
+
+    // A read costs `scan` ms whatever its limit (no index serves the order); each id then takes 1 ms to write.
+    const rows: Row[] = Array.from({ length: 5000 }, (_, i) => ({ id: `r${String(i).padStart(4, '0')}`, a: i % 7 }));
+    const order = exportOrder([{ field: 'a', dir: 'asc' }]);
+    const sizes = async (scan: number) => {
+      let clock = 0;
+      const { read } = table(rows, order, true);
+      const timed: ReadKeys = async (seeks, limit) => { clock += scan; return read(seeks, limit); };
+      const out: number[] = [];
+      for await (const page of idsInOrder(order, true, timed, { minRead: 50, maxRead: 800, max: 1_000_000, now: () => clock })) {
+        out.push(page.length);
+        clock += page.length;
+      }
+      return out;
+    };
+    const cheap = await sizes(5);
+    expect(new Set(cheap)).toEqual(new Set([50]));
+    const costly = await sizes(400);
+    expect(costly.slice(0, 6)).toEqual([50, 100, 200, 400, 800, 800]);
+    expect(costly.reduce((a, b) => a + b, 0)).toBe(5000);
   });
 });

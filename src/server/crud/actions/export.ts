@@ -33,7 +33,7 @@ async function* exportBatches(plan: PagePlan, q: ParsedQuery, scope: RowScope | 
     if (seeks.length) found = found.where((eb) => eb.and(seeks.map((s) => seekSql(eb, s))));
     return (await ordered(q, found).limit(limit).execute()).map((r) => order.map((_, i) => r[`k${i}`]));
   };
-  for await (const ids of idsInOrder(order, dialect === 'sqlite', read, { perRead: exportPaging.keysPerRead, max: EXPORT_MAX_ROWS })) {
+  for await (const ids of idsInOrder(order, dialect === 'sqlite', read, { minRead: exportPaging.minKeys, maxRead: exportPaging.maxKeys, max: EXPORT_MAX_ROWS })) {
     for (let i = 0; i < ids.length; i += EXPORT_BATCH) {
       const batch = ids.slice(i, i + EXPORT_BATCH);
       const byId = new Map(((await db.selectFrom(schema.table).select(columns).where('id', 'in', batch).execute()) as Row[]).map((r) => [String(r.id), r]));
