@@ -2,40 +2,33 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryingByCallback } from '../../src/server/db/pg-callback-queries.js';
 import { preparingStatements } from '../../src/server/db/pg-statements.js';
-import { createPgDatabase } from '../helpers/pg-admin.js';
+import { itemPool, type ItemPool } from '../helpers/pg-admin.js';
 import { BACKEND } from '../helpers/server.js';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
 
 describe.runIf(BACKEND === 'postgres')('node-postgres asked through its callback form [postgres]', () => {
-  let database: Awaited<ReturnType<typeof createPgDatabase>>;
-  let pool: pg.Pool;
+  let items: ItemPool;
   /** How each call reached node-postgres itself: with a callback or not. */
   const reached: ('callback' | 'promise')[] = [];
-  const one = async <T>(fn: (c: pg.PoolClient) => Promise<T>) => {
-    const c = await pool.connect();
-    try { return await fn(c); } finally { c.release(); }
-  };
+  const one: ItemPool['one'] = (fn) => items.one(fn);
 
   beforeAll(async () => {
-    database = await createPgDatabase();
-    pool = new pg.Pool({ connectionString: database.url, max: 1 });
-    // Registered first: it sees the calls the wrappers below make to node-postgres.
-    pool.on('connect', (client) => {
-      const query = client.query.bind(client) as (...args: unknown[]) => unknown;
-      client.query = ((...args: unknown[]) => {
-        reached.push(args.some((a) => typeof a === 'function') ? 'callback' : 'promise');
-        return query(...args);
-      }) as typeof client.query;
+    items = await itemPool((pool) => {
+      // Registered first: it sees the calls the wrappers below make to node-postgres.
+      pool.on('connect', (client) => {
+        const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+        client.query = ((...args: unknown[]) => {
+          reached.push(args.some((a) => typeof a === 'function') ? 'callback' : 'promise');
+          return query(...args);
+        }) as typeof client.query;
+      });
+      queryingByCallback(pool);
+      preparingStatements(pool);
     });
-    queryingByCallback(pool);
-    preparingStatements(pool);
-    await pool.query('create table item (id text primary key, title text)');
-    await pool.query("insert into item values ('a', 'first'), ('b', 'second')");
   });
   afterAll(async () => {
-    await pool?.end();
-    await database?.drop();
+    await items?.close();
   });
 
   it('answers the promise form with its rows, through node-postgres callback form', async () => {

@@ -1,35 +1,26 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PREPARED_PER_CONNECTION, preparingStatements } from '../../src/server/db/pg-statements.js';
-import { createPgDatabase } from '../helpers/pg-admin.js';
+import { itemPool, type ItemPool } from '../helpers/pg-admin.js';
 import { BACKEND } from '../helpers/server.js';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
 
 describe.runIf(BACKEND === 'postgres')('PostgreSQL statements prepared once per connection [postgres]', () => {
-  let database: Awaited<ReturnType<typeof createPgDatabase>>;
-  let pool: pg.Pool;
+  let items: ItemPool;
   /** Another instance's connection: nothing of this process sees what it sends. */
   let other: pg.Client;
-  const one = async <T>(fn: (c: pg.PoolClient) => Promise<T>) => {
-    const c = await pool.connect();
-    try { return await fn(c); } finally { c.release(); }
-  };
+  const one: ItemPool['one'] = (fn) => items.one(fn);
   const preparedNames = (c: pg.PoolClient) => c.query('select name, statement from pg_prepared_statements order by name', []).then((r) => r.rows as { name: string; statement: string }[]);
 
   beforeAll(async () => {
-    database = await createPgDatabase();
-    pool = new pg.Pool({ connectionString: database.url, max: 1 });
-    preparingStatements(pool);
-    other = new pg.Client({ connectionString: database.url });
+    items = await itemPool(preparingStatements);
+    other = new pg.Client({ connectionString: items.url });
     await other.connect();
-    await other.query('create table item (id text primary key, title text)');
-    await other.query("insert into item values ('a', 'first'), ('b', 'second')");
   });
   afterAll(async () => {
     await other?.end();
-    await pool?.end();
-    await database?.drop();
+    await items?.close();
   });
 
   it('prepares a statement once, and answers as an unnamed one would', async () => {
@@ -40,7 +31,7 @@ describe.runIf(BACKEND === 'postgres')('PostgreSQL statements prepared once per 
       expect((await preparedNames(c)).filter((p) => p.statement === text)).toHaveLength(1);
     });
     // Pool.query (a callback inside) and a config object pass through as they are, and so do several statements in one text.
-    expect((await pool.query(text, ['a'])).rows).toEqual([{ title: 'first' }]);
+    expect((await items.pool.query(text, ['a'])).rows).toEqual([{ title: 'first' }]);
     const several = await one((c) => c.query("select title from item where id = 'a'; select count(*)::int as n from item", []) as unknown as Promise<pg.QueryResult[]>);
     expect(several.map((r) => r.rows)).toEqual([[{ title: 'first' }], [{ n: 2 }]]);
   });

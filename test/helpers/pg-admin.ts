@@ -33,3 +33,39 @@ export async function dropPgDatabase(name: string): Promise<void> {
     await c.end();
   }
 }
+
+/** A throw-away database with an item table (a, first; b, second) and a one-connection pool on it. */
+export interface ItemPool {
+  pool: pg.Pool;
+  url: string;
+  /** Runs `fn` on the pool's connection, given back afterwards. */
+  one<T>(fn: (c: pg.PoolClient) => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+}
+
+/** `wrap` sees the pool before its first connection (the wrappers under test register there). */
+export async function itemPool(wrap: (pool: pg.Pool) => void): Promise<ItemPool> {
+  const database = await createPgDatabase();
+  const pool = new pg.Pool({ connectionString: database.url, max: 1 });
+  const setup = new pg.Client({ connectionString: database.url });
+  await setup.connect();
+  try {
+    await setup.query('create table item (id text primary key, title text)');
+    await setup.query("insert into item values ('a', 'first'), ('b', 'second')");
+  } finally {
+    await setup.end();
+  }
+  wrap(pool);
+  return {
+    pool,
+    url: database.url,
+    async one(fn) {
+      const c = await pool.connect();
+      try { return await fn(c); } finally { c.release(); }
+    },
+    async close() {
+      await pool.end();
+      await database.drop();
+    },
+  };
+}
