@@ -5,6 +5,7 @@ import type { CrudHooks, SchemaModule } from '../../crud/hooks.js';
 import { requireAction } from '../../crud/permission.js';
 import { requireRead } from '../../crud/read-access.js';
 import { badRequest, notFound, ok, okMessage } from '../../http/result.js';
+import { shareAnnouncements } from '../../state/announcements.js';
 import { onlineForms } from './online-forms.js';
 import { removeCustomRows } from './custom-rules.js';
 import { runtimeConfigRoutes } from './runtime-config.js';
@@ -13,6 +14,8 @@ import { parseProcess } from './process.js';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
 
+/** The longest a sync waits for every other instance to serve the form (it reads the design and builds its routes). */
+const SYNC_ACK_MS = 5000;
 const id = { type: 'string', maxLength: 64 } as const;
 const text = (maxLength: number) => ({ type: 'string', maxLength }) as const;
 const texts = (maxItems: number) => ({ type: 'array', maxItems, items: text(64) }) as const;
@@ -69,6 +72,8 @@ async function routes(app: FastifyInstance): Promise<void> {
   const forms = onlineForms(app.ctx);
   const { db } = app.ctx;
   await forms.loadSynced((msg) => app.log.warn(msg));
+  const syncs = await shareAnnouncements(app.ctx.state, 'online-form-sync', (table) => forms.syncedElsewhere(table), { waitMs: SYNC_ACK_MS, log: () => app.log });
+  forms.announceSync = (table) => syncs.announce(table);
   await runtimeConfigRoutes(app, forms);
   await declaredTableRoutes(app);
   const user = (req: FastifyRequest) => req.user!.username;

@@ -53,6 +53,17 @@ export class OnlineForms {
     }
   }
 
+  /** Tells the other instances a form was synced, once each serves it (set when the state is shared: cgform-module.ts). */
+  announceSync?: (table: string) => Promise<void>;
+
+  /** Another instance synced `table`: this one serves what is now in force, and reads the dictionaries again (a process adds one). */
+  async syncedElsewhere(table: string): Promise<void> {
+    const head = await this.db.selectFrom(HEAD).select(['syncedJson']).where('tableName', '=', table).executeTakeFirst();
+    if (!head?.syncedJson) return;
+    await this.serve(JSON.parse(head.syncedJson) as PageSchema);
+    this.ctx.dicts.invalidate();
+  }
+
   private async serve(schema: PageSchema): Promise<void> {
     this.ctx.schemas.put(schema, `online form ${schema.table}`);
     this.tables.set(schema.table, await RouteTable.of(this.ctx, schema, enhanceHooks(this.ctx, schema.table)));
@@ -258,6 +269,8 @@ export class OnlineForms {
     });
     if (process) this.ctx.dicts.invalidate();
     await this.refreshMain(schema.main?.table);
+    // Answered once every instance serves it: the next request may reach any of them.
+    await this.announceSync?.(schema.table);
     return {
       applied: [...done.flatMap((d) => d.applied), ...steps.filter((s) => !skipped.includes(s))],
       skipped: [...done.flatMap((d) => d.skipped), ...skipped],

@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { SessionCache } from '../auth/session-cache.js';
+import { shareAnnouncements } from './announcements.js';
 import { EVICTION_ACK_MS, shareSessionEvictions } from './session-evictions.js';
 import type { StateStore } from './store.js';
 
@@ -73,12 +74,45 @@ describe('session evictions across instances', () => {
     const waited = performance.now() - t0;
     expect(waited).toBeGreaterThanOrEqual(EVICTION_ACK_MS - 20);
     expect(waited).toBeLessThan(EVICTION_ACK_MS + 500);
-    expect(a.log!.warn).toHaveBeenCalledWith({ reached: 2, acks: 0 }, expect.stringContaining('not every instance acknowledged'));
+    expect(a.log!.warn).toHaveBeenCalledWith({ channel: 'session-evict', reached: 2, acks: 0 }, 'session-evict: not every instance acknowledged within 1000 ms');
   });
 
   it('lets the write stand when the eviction cannot be published', async () => {
     const a = await instance(bus(), 0, true);
     await expect(a.broadcast!()).resolves.toBeUndefined();
-    expect(a.log!.error).toHaveBeenCalledWith(expect.anything(), 'session eviction not published');
+    expect(a.log!.error).toHaveBeenCalledWith(expect.anything(), 'session-evict not published');
+  });
+});
+
+describe('announcements', () => {
+  it('hands each other instance the payload as sent, and waits until its handler is done', async () => {
+    const join = bus();
+    const heard: string[] = [];
+    const log = () => ({ error: vi.fn(), warn: vi.fn() });
+    const a = await shareAnnouncements(join(), 'form-sync', () => undefined, { waitMs: 1000, log });
+    await shareAnnouncements(join(5), 'form-sync', async (payload) => {
+      await new Promise((r) => setTimeout(r, 30)); // reading a design, building its routes
+      heard.push(payload);
+    }, { waitMs: 1000, log });
+    await a.announce('demo_a with spaces');
+    expect(heard).toEqual(['demo_a with spaces']);
+  });
+
+  it('acknowledges a handler that failed, so the announcer does not wait out its bound', async () => {
+    const join = bus();
+    const errors = vi.fn();
+    const a = await shareAnnouncements(join(), 'form-sync', () => undefined, { waitMs: 1000, log: () => ({ error: vi.fn(), warn: vi.fn() }) });
+    await shareAnnouncements(join(), 'form-sync', () => { throw new Error('design unreadable'); }, { waitMs: 1000, log: () => ({ error: errors, warn: vi.fn() }) });
+    const t0 = performance.now();
+    await a.announce('demo_b');
+    expect(performance.now() - t0).toBeLessThan(500);
+    expect(errors).toHaveBeenCalledWith(expect.objectContaining({ channel: 'form-sync' }), 'announcement not acted on');
+  });
+
+  it('is silent alone, with no shared state', async () => {
+    const onHeard = vi.fn();
+    const alone = await shareAnnouncements({ shared: false } as StateStore, 'form-sync', onHeard, { waitMs: 1000, log: () => undefined });
+    await alone.announce('demo_c');
+    expect(onHeard).not.toHaveBeenCalled();
   });
 });
