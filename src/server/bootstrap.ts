@@ -22,6 +22,8 @@ import { LiveHub } from './live/hub.js';
 import { LivePublisher, livePlugin } from './live/publisher.js';
 import { openStateStore } from './state/index.js';
 import { shareSessionEvictions } from './state/session-evictions.js';
+import { shareAnnouncements } from './state/announcements.js';
+import type { StateStore } from './state/store.js';
 import { openUploadStore } from './modules/common/uploads.js';
 
 export interface Boot {
@@ -34,6 +36,15 @@ export interface Boot {
  * Everything before the HTTP server: open the database, run migrations, load and check the page
  * schemas (a broken one stops here), create or extend their tables, seed a new database.
  */
+/** The dictionaries, their changes told to every instance (announcements.ts) when the state is shared. */
+async function sharedDicts(db: ConstructorParameters<typeof DictService>[0], state: StateStore, sessions: SessionCache): Promise<DictService> {
+  const dicts = new DictService(db);
+  // Logged through the app's logger, which the session cache holds once there is an app.
+  const changes = await shareAnnouncements(state, 'dict-change', () => dicts.invalidate(), { waitMs: 1000, log: () => sessions.log });
+  if (state.shared) dicts.broadcast = () => changes.announce('');
+  return dicts;
+}
+
 export async function bootstrap(config: Config, root = process.cwd()): Promise<Boot> {
   const schemasDir = config.schemasDir ?? path.join(root, 'schemas');
   // The compiled server trusts a schema set this build has checked before, whatever the data dir:
@@ -59,7 +70,7 @@ export async function bootstrap(config: Config, root = process.cwd()): Promise<B
   await upgradeForJeecgClient(db as never, { seedDir: path.join(schemasDir, 'seed') });
   for (const s of schemas.schemas) if (s.kind === 'tree' && s.tree) await repairHasChild(db as never, s);
   return {
-    ctx: { config, db, dialect, dicts: new DictService(db), schemas, sessions, live, state, uploads },
+    ctx: { config, db, dialect, dicts: await sharedDicts(db, state, sessions), schemas, sessions, live, state, uploads },
     facts: { database: describe, migrations, syncedTables, seeded },
   };
 }

@@ -9,8 +9,8 @@ import { keepDeletedDicts } from '../system/recycle-bin.js';
 
 const DUPLICATE_VALUE = '该值不可用，系统中已存在！';
 
-/** Every dictionary write is visible to getDictItems and the login map at once. */
-const invalidate = (h: HookContext) => h.ctx.dicts.invalidate();
+/** Every dictionary write is visible to getDictItems and the login map at once, on every instance. */
+const invalidate = (h: HookContext) => h.ctx.dicts.changed();
 
 /** The dictionary pages (schemas sys_dict and sys_dict_item) beyond CRUD. */
 export const dictModule: SchemaModule = {
@@ -30,7 +30,7 @@ export const dictModule: SchemaModule = {
     beforeDelete: keepDeletedDicts,
     async afterDelete(h, ids) {
       await h.db.deleteFrom('sys_dict_item').where('dictId', 'in', ids).execute();
-      invalidate(h);
+      await invalidate(h);
     },
   },
 };

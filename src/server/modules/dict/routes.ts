@@ -54,7 +54,7 @@ export async function dictRoutes(app: FastifyInstance): Promise<void> {
     const page = app.ctx.schemas.table('sys_dict');
     if (!page) throw forbidden();
     await requireRead(app.ctx.db, app.ctx.schemas, req, page);
-    dicts.invalidate();
+    await dicts.changed();
     await dicts.allEnabled();
     return okMessage('刷新缓存完成！');
   });

@@ -36,8 +36,8 @@ const toModel = (text: string, value: string): DictModel => ({ value, text, titl
 const SETTLE_MS = 1000;
 
 /**
- * Plain (code-based) dictionaries, read in two queries and cached for a short time so that
- * several instances sharing one database converge within the TTL; edits call `invalidate`.
+ * Plain (code-based) dictionaries, read in two queries and cached for a short time; edits call
+ * `changed`, which with shared state (Redis) reaches every instance, and else the others converge within the TTL.
  */
 export class DictService {
   private snap: Snapshot | null = null;
@@ -46,10 +46,20 @@ export class DictService {
 
   constructor(private readonly db: Db, private readonly ttlMs = 30_000) {}
 
+  /** Tells the other instances to read theirs again (set when the state is shared: bootstrap.ts). */
+  broadcast?: () => Promise<void>;
+
+  /** Forgets this instance's dictionaries: the next read loads them again. */
   invalidate(): void {
     this.snap = null;
     this.loading = null;
     this.settlingUntil = Date.now() + SETTLE_MS;
+  }
+
+  /** A dictionary was written: every instance forgets its dictionaries before the write is answered. */
+  async changed(): Promise<void> {
+    this.invalidate();
+    await this.broadcast?.();
   }
 
   private async load(): Promise<Snapshot> {

@@ -127,7 +127,7 @@ export async function recycleBinRoutes(app: FastifyInstance): Promise<void> {
       if (await tx.selectFrom(DICT).select('id').where('dictCode', '=', String(entry.row.dictCode)).executeTakeFirst()) throw badRequest(`字典编码 ${String(entry.row.dictCode)} 已被使用，无法还原`);
       await restore(tx, DICT, entry, req.user!.username);
     });
-    app.ctx.dicts.invalidate();
+    await app.ctx.dicts.changed();
     return okMessage('操作成功!');
   });
 

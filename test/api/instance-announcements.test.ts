@@ -1,5 +1,6 @@
 /* eslint-disable @typescript-eslint/no-explicit-any */
 import { randomBytes } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { designField as field } from '../helpers/cgform-design.js';
 import { expectEnvelope, expectOk } from '../helpers/envelope.js';
@@ -7,11 +8,12 @@ import { BACKEND, startServer, type TestServer } from '../helpers/server.js';
 import { dropState, stateInstance, type Instance } from '../helpers/state-instances.js';
 
 /**
- * Two instances on one database sharing their state through Redis: an online form synced on one is
- * served by the other before the sync is answered, first as created, then as changed.
+ * Two instances on one database sharing their state through Redis: what one changes that the other
+ * keeps in memory reaches it before the change is answered — an online form synced (served by the
+ * other first as created, then as changed), a dictionary item edited.
  */
-describe(`an online form synced on one instance is served by every instance at once [${BACKEND}]`, () => {
-  const prefix = `cgform-sync:${randomBytes(4).toString('hex')}:`;
+describe(`changes every instance acts on before they are answered [${BACKEND}]`, () => {
+  const prefix = `announce:${randomBytes(4).toString('hex')}:`;
   let s: TestServer;
   let a: Instance;
   let b: Instance;
@@ -56,5 +58,21 @@ describe(`an online form synced on one instance is served by every instance at o
     expectOk(await b.call('POST', `/online/cgform/api/form/${headId}`, { token, body: { title: '有备注', remark: '第二版' } }));
     const rows = expectOk(await b.call('GET', `/online/cgform/api/getData/${headId}?title=${encodeURIComponent('有备注')}`, { token })).records;
     expect(rows.map((r: any) => r.remark)).toEqual(['第二版']);
+  });
+
+  it('a dictionary item edited on A shows its new text on B at once, though B had just read the old', async () => {
+    const texts = async (i: Instance) => expectOk(await i.call('GET', '/sys/dict/getDictItems/sex', { token })).map((d: any) => d.text);
+    await sleep(1100); // past the second after the form's sync, in which B keeps no dictionaries it reads
+    expect(await texts(b)).toEqual(['男', '女']); // B reads and keeps them (30 s)
+    const dict = expectOk(await a.call('GET', '/sys/dict/list?dictCode=sex', { token })).records[0];
+    const items = expectOk(await a.call('GET', `/sys/dictItem/list?dictId=${dict.id}`, { token })).records;
+    const male = items.find((i: any) => i.itemValue === '1');
+    try {
+      expectOk(await a.call('PUT', '/sys/dictItem/edit', { token, body: { id: male.id, itemText: '男性' } }), '编辑成功!');
+      expect(await texts(b)).toEqual(['男性', '女']);
+    } finally {
+      expectOk(await a.call('PUT', '/sys/dictItem/edit', { token, body: { id: male.id, itemText: '男' } }), '编辑成功!');
+    }
+    expect(await texts(b)).toEqual(['男', '女']);
   });
 });
