@@ -32,10 +32,6 @@ export interface Boot {
   facts: { database: string; migrations: string[]; syncedTables: string[]; seeded: boolean };
 }
 
-/**
- * Everything before the HTTP server: open the database, run migrations, load and check the page
- * schemas (a broken one stops here), create or extend their tables, seed a new database.
- */
 /** The dictionaries, their changes told to every instance (announcements.ts) when the state is shared. */
 async function sharedDicts(db: ConstructorParameters<typeof DictService>[0], state: StateStore, sessions: SessionCache): Promise<DictService> {
   const dicts = new DictService(db);
@@ -45,6 +41,10 @@ async function sharedDicts(db: ConstructorParameters<typeof DictService>[0], sta
   return dicts;
 }
 
+/**
+ * Everything before the HTTP server: open the database, run migrations, load and check the page
+ * schemas (a broken one stops here), create or extend their tables, seed a new database.
+ */
 export async function bootstrap(config: Config, root = process.cwd()): Promise<Boot> {
   const schemasDir = config.schemasDir ?? path.join(root, 'schemas');
   // The compiled server trusts a schema set this build has checked before, whatever the data dir:
