@@ -29,6 +29,8 @@ export interface Announcements {
  * acknowledges; the announcer waits for as many acknowledgements as Redis says the message reached
  * (bounded by `waitMs`). Without the wait, the next request, sent to another instance, could still
  * meet the old state there. Alone (no shared state) there is no one to tell.
+ * An announcement made inside a write's transaction (the token cache's, the dictionaries') holds that
+ * transaction open while it waits: its handlers only forget, never wait on the database.
  */
 export async function shareAnnouncements(
   state: StateStore, channel: string, onHeard: (payload: string) => void | Promise<void>,
