@@ -77,6 +77,15 @@ describe('session evictions across instances', () => {
     expect(a.log!.warn).toHaveBeenCalledWith({ channel: 'session-evict', reached: 2, acks: 0 }, 'session-evict: not every instance acknowledged within 1000 ms');
   });
 
+  it('empties its cache on an eviction from the release before (the sender alone), during a rolling upgrade', async () => {
+    const join = bus();
+    const b = await instance(join);
+    const before = b.generation;
+    await join().publish('session-evict', 'an-older-instance-id');
+    await new Promise((r) => setTimeout(r, 10));
+    expect(b.generation).toBe(before + 1);
+  });
+
   it('lets the write stand when the eviction cannot be published', async () => {
     const a = await instance(bus(), 0, true);
     await expect(a.broadcast!()).resolves.toBeUndefined();

@@ -51,15 +51,16 @@ export async function shareAnnouncements(
   });
   await state.subscribe(channel, (message) => {
     const [from, id] = message.split(' ', 2);
-    if (from === me || !id) return;
-    const payload = message.slice(from.length + id.length + 2);
+    if (from === me) return;
+    // The release before announcements sent its evictions as the sender alone, and waits for no one.
+    const payload = id ? message.slice(from.length + id.length + 2) : '';
     void (async () => {
       try {
         await onHeard(payload);
       } catch (err) {
         opts.log()?.error({ err, channel }, 'announcement not acted on');
       }
-      await state.publish(acks, `${id} ${me}`);
+      if (id) await state.publish(acks, `${id} ${me}`);
     })().catch((err) => opts.log()?.error({ err, channel }, 'announcement not acknowledged'));
   });
 
