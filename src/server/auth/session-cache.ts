@@ -2,6 +2,7 @@ import type { KyselyPlugin, OperationNode } from 'kysely';
 import { writtenTables } from '../db/written-tables.js';
 import type { SysUser } from '../db/tables.js';
 import type { Grants } from './grants.js';
+import type { AnnouncementLog } from '../state/announcements.js';
 
 /** How long a checked token is trusted without asking the database again. */
 export const SESSION_CACHE_TTL_MS = 3000;
@@ -52,7 +53,7 @@ export class SessionCache {
   /** Tells the other instances to empty theirs too (set when the state is shared). */
   broadcast?: () => Promise<void>;
   /** Where the broadcast reports trouble: the app's logger, once there is one. */
-  log?: { error(obj: object, msg: string): void; warn(obj: object, msg: string): void };
+  log?: AnnouncementLog;
 
   constructor(private readonly ttlMs = SESSION_CACHE_TTL_MS) {}
 

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { StateStore } from './store.js';
 
-interface Log {
+/** Where an announcement reports trouble (the app's logger). */
+export interface AnnouncementLog {
   error(obj: object, msg: string): void;
   warn(obj: object, msg: string): void;
 }
@@ -34,7 +35,7 @@ export interface Announcements {
  */
 export async function shareAnnouncements(
   state: StateStore, channel: string, onHeard: (payload: string) => void | Promise<void>,
-  opts: { waitMs: number; log: () => Log | undefined },
+  opts: { waitMs: number; log: () => AnnouncementLog | undefined },
 ): Promise<Announcements> {
   if (!state.shared) return { announce: async () => undefined };
   const me = randomUUID();
