@@ -73,8 +73,8 @@ describe('system management pages in Chromium', () => {
     await page.getByRole('button', { name: /查\s*询/ }).click();
     const row = page.locator('.schema-page .ant-table-tbody tr.ant-table-row').filter({ hasText: 'position_rank' });
     await page.locator('.ant-pagination-total-text').filter({ hasText: '1-1 共1条' }).waitFor();
-    await row.getByText('更多').click();
-    await page.locator('.ant-dropdown:visible').getByText('字典配置').click();
+    // The dictionary's errand is a link of its row, not an entry under 更多 (as JeecgBoot's own list shows it).
+    await row.getByText('字典配置', { exact: true }).click();
     const drawer = page.locator('.ant-drawer').filter({ hasText: '字典列表 - 职务职级' });
     await drawer.getByText('正高级').waitFor();
     await drawer.getByRole('button', { name: /新\s*增/ }).click();

@@ -41,15 +41,26 @@ it('renders every row of an ordinary page, and only the rows in view past the vi
 it("selects a virtual table's row with its checkbox, and offers a row's other links under 更多", async () => {
   const onSelect = vi.fn();
   const onDelete = vi.fn();
-  const links = () => [{ key: 'edit', label: '编辑', onClick: () => {} }, { key: 'delete', label: '删除', danger: true, onClick: onDelete }];
+  const links = () => [{ key: 'edit', label: '编辑', onClick: () => {} }, { key: 'detail', label: '详情', onClick: () => {} }, { key: 'delete', label: '删除', danger: true, onClick: onDelete }];
   const { container, findByText } = renderRows(1000, onSelect, links);
   const first = container.querySelector('.ant-table-tbody-virtual .ant-table-row')!;
   const box = first.querySelector<HTMLInputElement>('input[type=checkbox]')!;
   expect(box.closest('label')).toHaveClass('ant-checkbox-wrapper');
   fireEvent.click(box);
   expect(onSelect).toHaveBeenCalledWith(['r1']);
-  fireEvent.click(first.querySelector('.schema-row-actions')!.querySelectorAll('a')[1]);
+  const more = first.querySelector('.schema-row-actions')!.querySelectorAll('a')[1];
+  expect(more.textContent).toBe('更多');
+  fireEvent.click(more);
   fireEvent.click(await findByText('删除'));
+  expect(onDelete).toHaveBeenCalled();
+});
+
+it('shows a single link left over in the row rather than in a menu of one', () => {
+  const onDelete = vi.fn();
+  const { container } = renderRows(3, () => {}, () => [{ key: 'edit', label: '编辑', onClick: () => {} }, { key: 'delete', label: '删除', danger: true, onClick: onDelete }]);
+  const shown = [...container.querySelector('.ant-table-tbody .schema-row-actions')!.querySelectorAll('a')];
+  expect(shown.map((a) => a.textContent)).toEqual(['编辑', '删除']);
+  fireEvent.click(shown[1]);
   expect(onDelete).toHaveBeenCalled();
 });
 

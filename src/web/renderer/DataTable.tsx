@@ -27,7 +27,7 @@ export interface DataTableProps {
   loading: boolean;
   /** A new sort (back to the first page). */
   onSort: (patch: Partial<ListState>) => void;
-  /** The first link and the inline ones are shown, the rest go under 更多. */
+  /** The first link and the inline ones are shown, the rest go under 更多 (a single one is shown too). */
   rowLinks: (row: Row) => RowLink[];
   selectedIds: string[];
   onSelect: (ids: string[]) => void;
@@ -66,7 +66,8 @@ const actionClick = (run: () => void) => (e: MouseEvent) => { e.preventDefault()
 const rowName = (row: Row, columns: ListColumn[]) => (columns[0] ? String(cellValue(row, columns[0]) ?? '') : '');
 
 /**
- * A row's links: the first and the inline ones shown, the rest under 更多. Plain anchors and a drawn
+ * A row's links: the first and the inline ones shown, the rest under 更多 — unless only one is left,
+ * which is shown as well (a menu of one hides a link behind a click). Plain anchors and a drawn
  * separator (the table's link and split colours), not a Typography.Link and a Divider each: every
  * antd component a row mounts registers its styles again, which a virtual table does for each row
  * it scrolls into view (the renderer bench).
@@ -74,8 +75,9 @@ const rowName = (row: Row, columns: ListColumn[]) => (columns[0] ? String(cellVa
 function RowActions({ links }: { links: RowLink[] }) {
   const [first, ...rest] = links;
   if (!first) return null;
-  const shown = [first, ...rest.filter((l) => l.inline)];
-  const more = rest.filter((l) => !l.inline);
+  const folded = rest.filter((l) => !l.inline);
+  const more = folded.length > 1 ? folded : [];
+  const shown = more.length ? [first, ...rest.filter((l) => l.inline)] : links;
   return (
     <span className="schema-row-actions">
       {shown.map((l, i) => (
