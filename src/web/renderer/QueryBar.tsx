@@ -1,7 +1,7 @@
 import { FormItem } from '@formily/antd-v5';
 import { createForm } from '@formily/core';
 import { Field, FormProvider } from '@formily/react';
-import { Button, Col, Row, Space } from 'antd';
+import { Button, Space } from 'antd';
 import { DownOutlined, ReloadOutlined, SearchOutlined, UpOutlined } from '@ant-design/icons';
 import { useMemo, useState, type ComponentType } from 'react';
 import { encodeQuery, type QueryItem } from '../../schema/query-bar';
@@ -9,6 +9,13 @@ import { widgetOf } from '../widgets';
 
 /** Items shown before "展开" (expand) is pressed. */
 const COLLAPSED_COUNT = 3;
+
+/**
+ * As many columns as the bar's own width holds, each at least wide enough for a label of six
+ * characters beside its input: in a drawer as on a page (the viewport's breakpoints cut a drawer's
+ * labels to 是否… where the page has room).
+ */
+const GRID = { display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(260px, 1fr))', columnGap: 24 } as const;
 
 interface PairProps { value?: unknown[]; onChange?: (v: unknown[]) => void; component: ComponentType<Record<string, unknown>>; [key: string]: unknown }
 
@@ -51,25 +58,19 @@ export function QueryBar({ items, onSearch, initialValues }: QueryBarProps) {
   return (
     <FormProvider form={form}>
       <form className="schema-query-bar" onSubmit={(e) => { e.preventDefault(); search(); }}>
-        <Row gutter={24}>
+        <div className="schema-query-grid" style={GRID}>
           {shown.map((item) => {
             const [component, props] = inputOf(item);
-            return (
-              <Col key={item.field} xl={6} lg={8} md={12} sm={24} xs={24}>
-                <Field name={item.field} title={item.label} decorator={[FormItem, { labelCol: 8, wrapperCol: 16 }]} component={[component, props]} />
-              </Col>
-            );
+            return <Field key={item.field} name={item.field} title={item.label} decorator={[FormItem, { labelCol: 8, wrapperCol: 16 }]} component={[component, props]} />;
           })}
-          <Col xl={6} lg={8} md={12} sm={24} xs={24}>
-            <Space style={{ marginBottom: 24 }}>
-              <Button type="primary" htmlType="submit" icon={<SearchOutlined />}>查询</Button>
-              <Button icon={<ReloadOutlined />} onClick={reset}>重置</Button>
-              {items.length > COLLAPSED_COUNT && (
-                <Button type="link" aria-expanded={expanded} onClick={() => setExpanded(!expanded)}>{expanded ? <>收起 <UpOutlined /></> : <>展开 <DownOutlined /></>}</Button>
-              )}
-            </Space>
-          </Col>
-        </Row>
+          <Space style={{ marginBottom: 24 }}>
+            <Button type="primary" htmlType="submit" icon={<SearchOutlined />}>查询</Button>
+            <Button icon={<ReloadOutlined />} onClick={reset}>重置</Button>
+            {items.length > COLLAPSED_COUNT && (
+              <Button type="link" aria-expanded={expanded} onClick={() => setExpanded(!expanded)}>{expanded ? <>收起 <UpOutlined /></> : <>展开 <DownOutlined /></>}</Button>
+            )}
+          </Space>
+        </div>
       </form>
     </FormProvider>
   );
