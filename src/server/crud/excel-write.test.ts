@@ -2,7 +2,7 @@ import { PassThrough } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import type { PageSchema } from '../../schema/types.js';
 import JSZip from 'jszip';
-import { drainedOrClosed, streamWorkbook, unstyledOncePerType, writeWorkbook } from './excel-write.js';
+import { columnLetters, drainedOrClosed, rowWriter, rowXml, streamWorkbook, unstyledOncePerType, writeWorkbook } from './excel-write.js';
 
 const schema = {
   code: 'demo_order', title: '订单', table: 'demo_order', api: '/demo/order',
@@ -49,6 +49,64 @@ async function sample(n: number, once: boolean) {
   const xml = await Promise.all(['xl/worksheets/sheet1.xml', 'xl/styles.xml'].map((f) => zip.file(f)!.async('string')));
   return { xml, lookedUp };
 }
+
+/** A streamed workbook of a styled title and `rows`, written by ExcelJS's rows or as XML (`rowWriter`); its sheet and styles XML. */
+async function written(rows: unknown[][], asXml: boolean) {
+  const ExcelJS = (await import('exceljs')).default;
+  const out = new PassThrough();
+  const chunks: Buffer[] = [];
+  out.on('data', (c: Buffer) => chunks.push(c));
+  const ended = new Promise((r) => out.on('end', r));
+  const wb = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
+  unstyledOncePerType(wb);
+  const sheet = wb.addWorksheet('订单');
+  const title = sheet.addRow(['订单报表']);
+  title.font = { bold: true, size: 14 };
+  sheet.mergeCells(1, 1, 1, 7);
+  title.commit();
+  const write = rowWriter(sheet, 7);
+  let byXml = 0;
+  for (const r of rows) {
+    if (asXml && write(r)) byXml++;
+    else sheet.addRow(r).commit();
+  }
+  sheet.addRow(['合计', rows.length]).commit();
+  sheet.commit();
+  await wb.commit();
+  await ended;
+  const zip = await JSZip.loadAsync(Buffer.concat(chunks));
+  return { xml: await Promise.all(['xl/worksheets/sheet1.xml', 'xl/styles.xml'].map((f) => zip.file(f)!.async('string'))), byXml };
+}
+
+describe('rows written as XML', () => {
+  it('spells column letters as cell references do', () => {
+    expect([1, 2, 26, 27, 52, 53, 702, 703, 16384].map(columnLetters)).toEqual(['A', 'B', 'Z', 'AA', 'AZ', 'BA', 'ZZ', 'AAA', 'XFD']);
+  });
+
+  it('writes the very sheet ExcelJS writes for strings, numbers, booleans and empty cells, and leaves a date to ExcelJS', async () => {
+    const rows: unknown[][] = [
+      ['SO1', 1, 2.5, null, true, '', 'a < b & c > "d" \'e\''],
+      ['SO2', -3, 0, 1e21, false, '控制\u0001字符\u007f与换行\n和\t制表', '中文'],
+      [null, null, null, null, null, null, null],
+      ['SO3', new Date(Date.UTC(2025, 0, 2)), 1, null, null, null, 'x'],
+      ['SO4', 0.1 + 0.2, -0, 123456789012, true, ' 前后空格 ', '&amp;'],
+    ];
+    const excel = await written(rows, false);
+    const ours = await written(rows, true);
+    expect(ours.xml).toEqual(excel.xml);
+    expect(ours.byXml).toBe(4); // the date's row went through ExcelJS
+    expect(ours.xml[0]).toContain('<c r="G2" t="str"><v>a &lt; b &amp; c &gt; &quot;d&quot; &apos;e&apos;</v></c>');
+  });
+
+  it('answers no XML for a value of another kind, and none but an empty answer for a row of empty cells', () => {
+    const letters = ['A', 'B'];
+    expect(rowXml(5, ['x', 2], letters)).toBe('<row r="5" spans="1:2" x14ac:dyDescent="0.25"><c r="A5" t="str"><v>x</v></c><c r="B5"><v>2</v></c></row>');
+    expect(rowXml(5, [null, null], letters)).toBe('');
+    expect(rowXml(5, ['x', new Date()], letters)).toBeUndefined();
+    expect(rowXml(5, ['x', Number.NaN], letters)).toBeUndefined();
+    expect(rowXml(5, ['x', { text: 'a' }], letters)).toBeUndefined();
+  });
+});
 
 describe('streamed export', () => {
   it('finds an unstyled cell\'s style once per cell type, and writes the very file ExcelJS writes alone', async () => {

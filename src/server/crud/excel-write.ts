@@ -62,6 +62,64 @@ export function unstyledOncePerType(workbook: unknown): void {
   };
 }
 
+/** Column letters as a cell reference spells them: 1 → A, 27 → AA. */
+export function columnLetters(n: number): string {
+  let out = '';
+  for (let c = n; c > 0; c = Math.floor((c - 1) / 26)) out = String.fromCharCode(65 + ((c - 1) % 26)) + out;
+  return out;
+}
+
+/** Text as XML carries it, with the characters XML cannot hold dropped (as ExcelJS writes it). */
+// eslint-disable-next-line no-control-regex -- the control characters are what it drops
+const XML_SPECIAL = /[<>&'"\x7F\x00-\x08\x0B\x0C\x0E-\x1F]/g;
+const XML_ESCAPES: Record<string, string> = { '<': '&lt;', '>': '&gt;', '&': '&amp;', "'": '&apos;', '"': '&quot;' };
+const xmlText = (text: string) => text.replace(XML_SPECIAL, (c) => XML_ESCAPES[c] ?? '');
+
+/**
+ * Row `number`'s XML as ExcelJS writes an unstyled row of these values (a string, a finite number, a
+ * boolean, or null for an empty cell), '' when every value is empty (ExcelJS writes no row then), or
+ * undefined when a value is of another kind (a date, an object), which ExcelJS's own row writes.
+ * `letters[i]`: column i+1's letters.
+ */
+export function rowXml(number: number, values: readonly unknown[], letters: readonly string[]): string | undefined {
+  let cells = '';
+  for (let i = 0; i < values.length; i++) {
+    const v = values[i];
+    if (v === null) continue;
+    const at = `<c r="${letters[i]}${number}"`;
+    if (typeof v === 'string') cells += `${at} t="str"><v>${xmlText(v)}</v></c>`;
+    else if (typeof v === 'number' && Number.isFinite(v)) cells += `${at}><v>${v}</v></c>`;
+    else if (typeof v === 'boolean') cells += `${at} t="b"><v>${v ? 1 : 0}</v></c>`;
+    else return undefined;
+  }
+  return cells && `<row r="${number}" spans="1:${values.length}" x14ac:dyDescent="0.25">${cells}</row>`;
+}
+
+/** The parts of ExcelJS's streamed sheet (4.4) a row written as XML goes through. */
+interface SheetInternals { stream?: { write?: (xml: string) => unknown }; _rows?: unknown[]; _rowZero?: number; startedData?: boolean }
+
+/**
+ * Writes a row of values into a streamed sheet as XML (`rowXml`) where it can, answering false where
+ * ExcelJS's own row must (a date, an uncommitted row before it, a sheet not laid out as ExcelJS 4.4's).
+ * ExcelJS builds a row object, a cell object and a value object per cell, then a model of each, to
+ * write a row: ~14 KB allocated per row of 16 cells, which in some export processes lived long enough
+ * to be promoted to the old generation (+170 MB RSS, 5 GB promoted over 1,000,000 rows on PostgreSQL).
+ */
+export function rowWriter(sheet: unknown, width: number): (values: unknown[]) => boolean {
+  const s = sheet as SheetInternals;
+  const write = s.stream?.write?.bind(s.stream);
+  if (!write || !Array.isArray(s._rows) || typeof s._rowZero !== 'number') return () => false;
+  const letters = Array.from({ length: width }, (_, i) => columnLetters(i + 1));
+  return (values) => {
+    if (!s.startedData || s._rows!.length) return false;
+    const xml = rowXml(s._rowZero!, values, letters);
+    if (xml === undefined) return false;
+    if (xml) void write(xml);
+    s._rowZero!++;
+    return true;
+  };
+}
+
 /** A sheet of a workbook: its title, its columns and its rows, a batch at a time. */
 export interface SheetSource {
   title: string;
@@ -106,6 +164,7 @@ export async function streamSheets(exportedBy: string, sheets: SheetSource[]): P
       header.font = { bold: true };
       header.commit();
       const zip = zipInput(sheet);
+      const written = rowWriter(sheet, fields.length);
       for await (const rows of batches) {
         // Each row is let go once written: kept until its whole batch is, rows outlive young-generation
         // collections and are promoted to the old generation (PostgreSQL export, list-shapes bench).
@@ -113,7 +172,8 @@ export async function streamSheets(exportedBy: string, sheets: SheetSource[]): P
         for (let i = 0; i < pending.length; i++) {
           const r = pending[i]!;
           pending[i] = undefined;
-          sheet.addRow(fields.map((f) => (r[`${f.name}_dictText`] ?? r[f.name]) ?? null)).commit();
+          const values = fields.map((f) => (r[`${f.name}_dictText`] ?? r[f.name]) ?? null);
+          if (!written(values)) sheet.addRow(values).commit();
         }
         // A turn of the event loop lets the zip take what was written (on SQLite every read is
         // synchronous), then wait for the zip to compress it and for the client to take the file.
