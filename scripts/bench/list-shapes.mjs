@@ -14,6 +14,8 @@
 //       DB=postgres (PostgreSQL only)  ONLY=<text> (shapes whose name contains it)  EXCEL=0 (skip export and import)  IMPORT_ROWS=100000
 //       EXPORT_SORT=orderTime (the export's sort column: an index serves orderTime, none serves amount)
 //       SERVER_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" (node flags for the server, to profile the list path)
+//       HEAP_SAMPLE=/tmp/export.heapprofile (a sampling heap profile of the export: what outlived a young-generation
+//         collection, by where it was allocated; open it in Chrome DevTools' Memory panel)
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -114,6 +116,7 @@ async function benchOne(db) {
     let excel = null;
     if (EXCEL) {
       process.stdout.write(`  [${db}] export…`);
+      if (process.env.HEAP_SAMPLE) { server.child.send({ type: 'sample-start' }); await server.next('sampling'); }
       const t0 = performance.now();
       const exp = await peakRss(server, async () => {
         const res = await fetch(`${api}${ready.api}/exportXls?column=${encodeURIComponent(EXPORT_SORT)}&order=desc`, { headers });
@@ -121,6 +124,7 @@ async function benchOne(db) {
         return Buffer.from(await res.arrayBuffer());
       });
       const exportMs = performance.now() - t0;
+      if (process.env.HEAP_SAMPLE) { server.child.send({ type: 'sample-stop', file: process.env.HEAP_SAMPLE }); await server.next('sampled'); }
       // Counted by ExcelJS's streaming reader: a million rows loaded whole would not fit this process's heap.
       let sheetRows = 0;
       for await (const sheet of new ExcelJS.stream.xlsx.WorkbookReader(Readable.from(exp.result), { worksheets: 'emit', sharedStrings: 'ignore', styles: 'ignore', hyperlinks: 'ignore' })) {

@@ -3,7 +3,8 @@
 // pass each, FTS rebuilt, ANALYZE) — as a bulk load should — and serves the engine and a bare route
 // on two loopback ports. The bare route of a shape runs the very statements the engine sent for it
 // (captured on a logging engine before timing) on its own connection, and assembles the same body.
-// IPC in: { type: 'probe', probes: [query string], token } | { type: 'rss' }; out: ready / sql / rss / error.
+// IPC in: { type: 'probe', probes: [query string], token } | { type: 'rss' } | { type: 'sample-start' } | { type: 'sample-stop', file };
+// out: ready / sql / rss / sampling / sampled / error.
 import path from 'node:path';
 import Fastify from 'fastify';
 import { insertPostgres, insertSqlite } from '../list-api/data.mjs';
@@ -85,6 +86,7 @@ await bare.listen({ port: 0, host: '127.0.0.1' });
 
 const { app: probe, db: probeDb, logged } = await loggingEngine({ ctx, server, sqliteFile, databaseUrl: config.databaseUrl });
 
+let sampler;
 process.on('message', async (msg) => {
   try {
     if (msg.type === 'probe') {
@@ -107,6 +109,19 @@ process.on('message', async (msg) => {
         out.push({ qs, bareIndex: shapes.length - 1, statements: mine, plans, other: logged.filter((q) => !q.sql.includes('"bench_order"')).map((q) => q.sql) });
       }
       process.send({ type: 'sql', out });
+    } else if (msg.type === 'sample-start') {
+      const { Session } = await import('node:inspector/promises');
+      sampler = new Session();
+      sampler.connect();
+      await sampler.post('HeapProfiler.enable');
+      // Objects a young collection freed are left out: what remains is what outlived one (promoted, or live at the end).
+      await sampler.post('HeapProfiler.startSampling', { samplingInterval: 65536, includeObjectsCollectedByMajorGC: true, includeObjectsCollectedByMinorGC: false });
+      process.send({ type: 'sampling' });
+    } else if (msg.type === 'sample-stop') {
+      const { profile } = await sampler.post('HeapProfiler.stopSampling');
+      (await import('node:fs')).writeFileSync(msg.file, JSON.stringify(profile));
+      sampler.disconnect();
+      process.send({ type: 'sampled' });
     } else if (msg.type === 'rss') {
       process.send({ type: 'rss', maxRssMb: process.resourceUsage().maxRSS / 1024, rssMb: process.memoryUsage().rss / 1048576 });
     }
