@@ -23,59 +23,60 @@ function source(batches: number, size = 2000) {
 
 const settle = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-/** A streamed workbook of a styled title and `n` rows of every cell type; its sheet and styles XML, and how many styles ExcelJS itself looked up. */
-async function sample(n: number, once: boolean) {
+type Workbook = InstanceType<(typeof import('exceljs'))['stream']['xlsx']['WorkbookWriter']>;
+type Sheet = ReturnType<Workbook['addWorksheet']>;
+
+/**
+ * A streamed workbook: `prepare` sees it first, then its sheet 订单 gets a styled title `width` cells
+ * wide and `fill` writes the rest. Answers its sheet and styles XML.
+ */
+async function streamed(width: number, prepare: (wb: Workbook) => void, fill: (sheet: Sheet) => void) {
   const ExcelJS = (await import('exceljs')).default;
   const out = new PassThrough();
   const chunks: Buffer[] = [];
   out.on('data', (c: Buffer) => chunks.push(c));
   const ended = new Promise((r) => out.on('end', r));
   const wb = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
-  const styles = (wb as unknown as { styles: { addStyleModel: (...a: unknown[]) => number } }).styles;
-  const lookUp = styles.addStyleModel.bind(styles);
-  let lookedUp = 0;
-  styles.addStyleModel = (...a: unknown[]) => { lookedUp++; return lookUp(...a); };
-  if (once) unstyledOncePerType(wb);
+  prepare(wb);
   const sheet = wb.addWorksheet('订单');
   const title = sheet.addRow(['订单报表']);
   title.font = { bold: true, size: 14 };
-  sheet.mergeCells(1, 1, 1, 6);
+  sheet.mergeCells(1, 1, 1, width);
   title.commit();
-  for (let i = 0; i < n; i++) sheet.addRow([`SO${i}`, i, i / 3, null, new Date(Date.UTC(2025, 0, 1 + i)), i % 2 === 0]).commit();
+  fill(sheet);
   sheet.commit();
   await wb.commit();
   await ended;
   const zip = await JSZip.loadAsync(Buffer.concat(chunks));
-  const xml = await Promise.all(['xl/worksheets/sheet1.xml', 'xl/styles.xml'].map((f) => zip.file(f)!.async('string')));
+  return Promise.all(['xl/worksheets/sheet1.xml', 'xl/styles.xml'].map((f) => zip.file(f)!.async('string')));
+}
+
+/** `n` rows of every cell type after a styled title; the XML, and how many styles ExcelJS itself looked up. */
+async function sample(n: number, once: boolean) {
+  let lookedUp = 0;
+  const xml = await streamed(6, (wb) => {
+    const styles = (wb as unknown as { styles: { addStyleModel: (...a: unknown[]) => number } }).styles;
+    const lookUp = styles.addStyleModel.bind(styles);
+    styles.addStyleModel = (...a: unknown[]) => { lookedUp++; return lookUp(...a); };
+    if (once) unstyledOncePerType(wb);
+  }, (sheet) => {
+    for (let i = 0; i < n; i++) sheet.addRow([`SO${i}`, i, i / 3, null, new Date(Date.UTC(2025, 0, 1 + i)), i % 2 === 0]).commit();
+  });
   return { xml, lookedUp };
 }
 
-/** A streamed workbook of a styled title and `rows`, written by ExcelJS's rows or as XML (`rowWriter`); its sheet and styles XML. */
+/** `rows` after a styled title, written by ExcelJS's rows or as XML (`rowWriter`); the XML, and how many rows went as XML. */
 async function written(rows: unknown[][], asXml: boolean) {
-  const ExcelJS = (await import('exceljs')).default;
-  const out = new PassThrough();
-  const chunks: Buffer[] = [];
-  out.on('data', (c: Buffer) => chunks.push(c));
-  const ended = new Promise((r) => out.on('end', r));
-  const wb = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
-  unstyledOncePerType(wb);
-  const sheet = wb.addWorksheet('订单');
-  const title = sheet.addRow(['订单报表']);
-  title.font = { bold: true, size: 14 };
-  sheet.mergeCells(1, 1, 1, 7);
-  title.commit();
-  const write = rowWriter(sheet, 7);
   let byXml = 0;
-  for (const r of rows) {
-    if (asXml && write(r)) byXml++;
-    else sheet.addRow(r).commit();
-  }
-  sheet.addRow(['合计', rows.length]).commit();
-  sheet.commit();
-  await wb.commit();
-  await ended;
-  const zip = await JSZip.loadAsync(Buffer.concat(chunks));
-  return { xml: await Promise.all(['xl/worksheets/sheet1.xml', 'xl/styles.xml'].map((f) => zip.file(f)!.async('string'))), byXml };
+  const xml = await streamed(7, unstyledOncePerType, (sheet) => {
+    const write = rowWriter(sheet, 7);
+    for (const r of rows) {
+      if (asXml && write(r)) byXml++;
+      else sheet.addRow(r).commit();
+    }
+    sheet.addRow(['合计', rows.length]).commit();
+  });
+  return { xml, byXml };
 }
 
 describe('rows written as XML', () => {
