@@ -15,7 +15,7 @@ const COLLAPSED_COUNT = 3;
  * characters beside its input: in a drawer as on a page (the viewport's breakpoints cut a drawer's
  * labels to 是否… where the page has room).
  */
-const GRID = { display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(260px, 1fr))', columnGap: 24 } as const;
+export const QUERY_GRID = { display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(260px, 1fr))', columnGap: 24 } as const;
 
 interface PairProps { value?: unknown[]; onChange?: (v: unknown[]) => void; component: ComponentType<Record<string, unknown>>; [key: string]: unknown }
 
@@ -58,7 +58,7 @@ export function QueryBar({ items, onSearch, initialValues }: QueryBarProps) {
   return (
     <FormProvider form={form}>
       <form className="schema-query-bar" onSubmit={(e) => { e.preventDefault(); search(); }}>
-        <div className="schema-query-grid" style={GRID}>
+        <div className="schema-query-grid" style={QUERY_GRID}>
           {shown.map((item) => {
             const [component, props] = inputOf(item);
             return <Field key={item.field} name={item.field} title={item.label} decorator={[FormItem, { labelCol: 8, wrapperCol: 16 }]} component={[component, props]} />;

@@ -1,6 +1,7 @@
 import { DownOutlined, ReloadOutlined, SearchOutlined, UpOutlined } from '@ant-design/icons';
-import { Button, Col, Form, Input, Row, Select, Space } from 'antd';
-import { useState, type ReactNode } from 'react';
+import { Button, Form, Input, Select, Space } from 'antd';
+import { Fragment, useState, type ReactNode } from 'react';
+import { QUERY_GRID } from '../../../renderer/QueryBar';
 import type { ReportColumns, ReportParamInfo, ReportQueryItem } from './api';
 import { paramKey, reportQuery } from './report-query';
 
@@ -11,7 +12,8 @@ interface Props {
   onSearch: (query: Record<string, string>) => void;
 }
 
-const cell = (key: string, children: ReactNode) => <Col key={key} xl={6} lg={8} md={12} sm={24} xs={24}>{children}</Col>;
+/** A cell of the bar's grid (the schema pages' query bar's: as many columns as the bar's width holds). */
+const cell = (key: string, children: ReactNode) => <Fragment key={key}>{children}</Fragment>;
 
 /**
  * A report's query bar: its search fields (a select over the column's dictionary, two inputs for a
@@ -47,7 +49,7 @@ export function ReportQueryBar({ items, params, dictOptions, onSearch }: Props) 
 
   return (
     <Form form={form} onFinish={search} initialValues={Object.fromEntries(params.map((p) => [paramKey(p), p.paramValue ?? '']))}>
-      <Row gutter={24}>
+      <div className="schema-query-grid" style={QUERY_GRID}>
         {shown.map((i) => cell(i.field, <Form.Item label={i.label}>{input(i)}</Form.Item>))}
         {params.map((p) => cell(paramKey(p), (
           <Form.Item label={p.paramTxt || p.paramName} name={paramKey(p)}><Input aria-label={p.paramTxt || p.paramName} placeholder={`请输入${p.paramTxt || p.paramName}`} allowClear /></Form.Item>
@@ -59,7 +61,7 @@ export function ReportQueryBar({ items, params, dictOptions, onSearch }: Props) 
             {collapsible && <a onClick={() => setExpanded(!expanded)}>{expanded ? <>收起 <UpOutlined /></> : <>展开 <DownOutlined /></>}</a>}
           </Space>
         ))}
-      </Row>
+      </div>
     </Form>
   );
 }
