@@ -118,6 +118,38 @@ export async function rowAction(page: Page, tr: Locator, label: string): Promise
   await page.locator('.ant-dropdown:visible .ant-dropdown-menu-item').getByText(label, { exact: true }).click();
 }
 
+/** The API's latest answers to a browser context: URL, status and the start of the body. */
+type ApiAnswers = Promise<string>[];
+
+function recordApiAnswers(context: BrowserContext): ApiAnswers {
+  const answers: ApiAnswers = [];
+  context.on('response', (res) => {
+    if (!res.url().includes('/jeecg-boot/')) return;
+    const head = `${res.request().method()} ${new URL(res.url()).pathname} ${res.status()}`;
+    // Only JSON bodies: a live stream's body never ends.
+    const json = (res.headers()['content-type'] ?? '').includes('json');
+    answers.push(json ? res.text().then((body) => `${head} ${body.slice(0, 160)}`, () => head) : Promise.resolve(head));
+    if (answers.length > 12) answers.shift();
+  });
+  return answers;
+}
+
+/**
+ * A failed browser test says where the page was and what it told the user: CI keeps no screenshot,
+ * and a timeout alone does not say whether the click was refused, answered with an error, or lost.
+ */
+async function printWhatThePageShowed(page: Page, answers: ApiAnswers): Promise<void> {
+  const shown = await page.locator('.ant-message-notice, .ant-notification-notice, .ant-modal, [role=alert]')
+    .evaluateAll((nodes) => nodes.map((n) => (n as HTMLElement).innerText.replace(/\s+/g, ' ').trim()).filter(Boolean))
+    .catch(() => [] as string[]);
+  console.error([
+    `page at the failure: ${page.url()}`,
+    ...shown.map((text) => `  shown: ${text.slice(0, 200)}`),
+    'latest API answers:',
+    ...(await Promise.all(answers)).map((a) => `  ${a}`),
+  ].join('\n'));
+}
+
 export interface BrowserSession {
   readonly server: RunningServer;
   readonly page: Page;
@@ -142,14 +174,17 @@ export function browserSession(opts: { asAdmin?: boolean; contextOptions?: Brows
   });
   // A refused request is a state the page handles: an error nobody caught fails the test (issue 37).
   let uncaught: string[] = [];
+  let answers: ApiAnswers;
   beforeEach(async () => {
     uncaught = [];
     context = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'zh-CN', ...opts.contextOptions });
     context.on('page', (p) => p.on('pageerror', (e) => uncaught.push(`${p.url()}: ${e.message}`)));
+    answers = recordApiAnswers(context);
     page = await context.newPage();
     if (opts.asAdmin) await loginAsAdmin(page, server.baseUrl);
   });
-  afterEach(async () => {
+  afterEach(async (ctx) => {
+    if (ctx.task.result?.state === 'fail') await printWhatThePageShowed(page, answers);
     await context?.close();
     expect(uncaught, 'errors the page did not catch').toEqual([]);
   });

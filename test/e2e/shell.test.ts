@@ -84,7 +84,9 @@ describe('back-office shell in Chromium', () => {
     await page.getByText('功能建设中').first().waitFor();
   });
 
-  it('changes the password with every validation message, then logs out and back in', async () => {
+  it('changes the password with every validation message, then logs out and back in', async ({ onTestFinished }) => {
+    // put it back for the other tests and for a retry, whether this one passes or not
+    onTestFinished(() => { server.sql("update sys_user set password = (select password from sys_user where username = 'applicant') where username = 'admin'"); });
     await loginAsAdmin();
     await openUserMenu('修改密码');
     const modal = page.locator('.ant-modal').filter({ hasText: '修改密码' });
@@ -115,8 +117,6 @@ describe('back-office shell in Chromium', () => {
     await loginThroughForm(page, server.baseUrl, 'admin', ADMIN_PASSWORD);
     await toast('用户名或密码错误').waitFor();
     await loginAsAdmin('NewPassw0rd');
-    // put it back for the other tests
-    server.sql("update sys_user set password = (select password from sys_user where username = 'applicant') where username = 'admin'");
   });
 
   it('shows the session-expired modal when the token dies, and its button leads to the login page', async () => {

@@ -3,6 +3,8 @@ import { authApi } from '../api/auth';
 import type { SiteInfo } from '../api/types';
 
 let loading: Promise<SiteInfo | null> | null = null;
+/** The settings once they have arrived: a screen mounted after that reads them at its first render. */
+let loaded: SiteInfo | null = null;
 /** The server's wall clock (read as this browser's local time, as the race's times are) and this page's clock when it arrived. */
 let clock: { server: number; local: number } | null = null;
 
@@ -26,6 +28,7 @@ export function loadSiteInfo(): Promise<SiteInfo | null> {
     .then((res) => {
       if (!res.success) return null;
       readClock(res.result.serverTime);
+      loaded = res.result;
       return res.result;
     })
     .catch(() => null)
@@ -38,8 +41,9 @@ export function loadSiteInfo(): Promise<SiteInfo | null> {
 
 /** The site settings with the current race, or null while loading or when they cannot be read. */
 export function useSiteInfo(): SiteInfo | null {
-  const [site, setSite] = useState<SiteInfo | null>(null);
+  const [site, setSite] = useState<SiteInfo | null>(() => loaded);
   useEffect(() => {
+    if (loaded) return undefined;
     let active = true;
     void loadSiteInfo().then((s) => { if (active) setSite(s); });
     return () => { active = false; };

@@ -7,7 +7,7 @@ import type { LoginResult } from '../../api/types';
 import styles from './LoginPage.module.css';
 import { rememberedUsername, rememberUsername } from './remembered-username';
 import { useCaptcha } from './useCaptcha';
-import { useSiteInfo } from '../../layouts/useSiteInfo';
+import { loadSiteInfo, useSiteInfo } from '../../layouts/useSiteInfo';
 import { LoginField, required, useLoginFields } from './useLoginFields';
 
 interface AccountFields {
@@ -19,18 +19,25 @@ interface AccountFields {
 /** Username, password and image captcha (contract §2.2). */
 export function AccountLoginForm({ onLoggedIn }: { onLoggedIn: (result: LoginResult) => void }) {
   const { message } = App.useApp();
-  // The server says whether it asks for a captcha (LOGIN_CAPTCHA=off for automated tests).
-  const captchaOn = useSiteInfo()?.loginCaptcha !== false;
+  // The server says whether it asks for a captcha (LOGIN_CAPTCHA=off for automated tests), and asks
+  // for one anyway after repeated failures (412): the row is shown once either is known.
+  const site = useSiteInfo();
+  const [demanded, setDemanded] = useState(false);
+  const captchaOn = demanded || (site !== null && site.loginCaptcha !== false);
   const captcha = useCaptcha(captchaOn);
   const [submitting, setSubmitting] = useState(false);
   const [lastUsername] = useState(rememberedUsername);
   const fields = useLoginFields<keyof AccountFields>({ username: lastUsername ?? '', password: '', captcha: '' }, {
-    username: [required('请输入用户名')], password: [(v) => (v ? undefined : '请输入密码')], captcha: captchaOn ? [required('请输入验证码')] : [],
+    username: [required('请输入用户名')], password: [(v) => (v ? undefined : '请输入密码')], captcha: [required('请输入验证码')],
   });
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
-    if (!fields.checkAll() || submitting) return;
+    if (submitting) return;
+    // Sent before the site settings have arrived: they decide whether this try needs the captcha.
+    const needCaptcha = captchaOn || (site ?? (await loadSiteInfo()))?.loginCaptcha !== false;
+    if (needCaptcha && !captchaOn) setDemanded(true);
+    if (!fields.check(needCaptcha ? ['username', 'password', 'captcha'] : ['username', 'password'])) return;
     const { username, password, captcha: answer } = fields.values;
     setSubmitting(true);
     // A thrown error has already been shown by the request layer.
@@ -42,6 +49,7 @@ export function AccountLoginForm({ onLoggedIn }: { onLoggedIn: (result: LoginRes
       return;
     }
     if (res) message.error(res.message);
+    if (res?.code === 412) setDemanded(true);
     fields.clear('captcha');
     captcha.refresh();
   };

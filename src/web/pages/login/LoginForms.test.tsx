@@ -4,12 +4,12 @@ import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, expect, it, vi } from 'vitest';
 import type { SiteInfo } from '../../api/types';
 import { authApi } from '../../api/auth';
-import { useSiteInfo } from '../../layouts/useSiteInfo';
+import { loadSiteInfo, useSiteInfo } from '../../layouts/useSiteInfo';
 import { renderAt, reply } from '../register/testing';
 import { AccountLoginForm } from './AccountLoginForm';
 import { PhoneLoginForm } from './PhoneLoginForm';
 
-vi.mock('../../layouts/useSiteInfo', () => ({ useSiteInfo: vi.fn() }));
+vi.mock('../../layouts/useSiteInfo', () => ({ useSiteInfo: vi.fn(), loadSiteInfo: vi.fn() }));
 vi.mock('../../api/auth', () => ({ authApi: { captcha: vi.fn(), login: vi.fn(), phoneLogin: vi.fn(), sendSms: vi.fn() } }));
 const api = vi.mocked(authApi);
 
@@ -18,6 +18,7 @@ const submit = () => fireEvent.click(screen.getByRole('button', { name: /登\s*�
 
 beforeEach(() => {
   vi.mocked(useSiteInfo).mockReturnValue({ loginCaptcha: true } as unknown as SiteInfo);
+  vi.mocked(loadSiteInfo).mockResolvedValue({ loginCaptcha: true } as unknown as SiteInfo);
   api.captcha.mockResolvedValue(reply(true, '', 'data:image/png;base64,AA'));
 });
 afterEach(() => { cleanup(); vi.clearAllMocks(); localStorage.clear(); });
@@ -54,6 +55,45 @@ it('clears the captcha and fetches a new one after a refused login', async () =>
   expect(screen.getByPlaceholderText('请输入验证码')).toHaveValue('');
   expect(screen.queryByText('请输入验证码')).not.toBeInTheDocument();
   await waitFor(() => expect(api.captcha).toHaveBeenCalledTimes(2));
+});
+
+it('waits for the site settings when sent before they arrived, and asks for the captcha only if they do', async () => {
+  const onLoggedIn = vi.fn();
+  vi.mocked(useSiteInfo).mockReturnValue(null);
+  vi.mocked(loadSiteInfo).mockResolvedValue({ loginCaptcha: false } as unknown as SiteInfo);
+  api.login.mockResolvedValue(reply(true, '登录成功', { token: 'T' }) as never);
+  renderAt('/user/login', '/user/login', <AccountLoginForm onLoggedIn={onLoggedIn} />);
+  expect(screen.queryByPlaceholderText('请输入验证码')).not.toBeInTheDocument();
+  type('请输入用户名', 'admin');
+  type('请输入密码', 'secret');
+  submit();
+  await waitFor(() => expect(onLoggedIn).toHaveBeenCalledWith({ token: 'T' }));
+  expect(screen.queryByText('请输入验证码')).not.toBeInTheDocument();
+
+  // the same try when the settings say the captcha is on: the row shows, with what it needs
+  onLoggedIn.mockClear();
+  api.login.mockClear();
+  vi.mocked(loadSiteInfo).mockResolvedValue({ loginCaptcha: true } as unknown as SiteInfo);
+  submit();
+  expect(await screen.findByText('请输入验证码')).toBeInTheDocument();
+  expect(screen.getByPlaceholderText('请输入验证码')).toBeInTheDocument();
+  expect(api.login).not.toHaveBeenCalled();
+});
+
+it('shows the captcha when the server asks for one after failures, though the site has it off', async () => {
+  vi.mocked(useSiteInfo).mockReturnValue({ loginCaptcha: false } as unknown as SiteInfo);
+  renderAt('/user/login', '/user/login', <AccountLoginForm onLoggedIn={vi.fn()} />);
+  expect(screen.queryByPlaceholderText('请输入验证码')).not.toBeInTheDocument();
+  type('请输入用户名', 'admin');
+  type('请输入密码', 'wrong');
+  api.login.mockResolvedValue({ ...reply(false, '登录失败次数过多，请输入验证码'), code: 412 } as never);
+  submit();
+  expect(await screen.findByText('登录失败次数过多，请输入验证码')).toBeInTheDocument();
+  expect(await screen.findByPlaceholderText('请输入验证码')).toBeInTheDocument();
+  await waitFor(() => expect(api.captcha).toHaveBeenCalled());
+  submit();
+  expect(await screen.findByText('请输入验证码')).toBeInTheDocument();
+  expect(api.login).toHaveBeenCalledTimes(1);
 });
 
 it('checks the phone number before sending a code or logging in', async () => {
