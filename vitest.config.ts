@@ -38,6 +38,7 @@ export default defineConfig({
           include: ['src/**/*.test.{ts,tsx}', 'test/unit/**/*.test.{ts,tsx}'],
           environment: 'node',
           maxWorkers: UNIT_WORKERS,
+          setupFiles: ['test/helpers/unit.setup.ts'],
           testTimeout: 10_000,
           retry: RETRY,
         },

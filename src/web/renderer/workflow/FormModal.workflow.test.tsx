@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import '@testing-library/jest-dom/vitest';
-import { cleanup, configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { App, ConfigProvider } from 'antd';
 import zhCN from 'antd/es/locale/zh_CN';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -17,8 +17,6 @@ vi.mock('../../app/session', async (importOriginal) => ({
   ...(await importOriginal<typeof import('../../app/session')>()),
   useSession: () => ({ auth: codes.held.map((c) => ({ action: `demo:project:${c}`, type: '1' })), allAuth: [] }),
 }));
-// Each step waits on antd's modals and Formily's validation: generous on a busy machine.
-configure({ asyncUtilTimeout: 5000 });
 const get = vi.mocked(http.get);
 const post = vi.mocked(http.post);
 const put = vi.mocked(http.put);
