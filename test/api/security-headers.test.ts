@@ -1,27 +1,37 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BACKEND, startServer, type TestServer } from '../helpers/server.js';
 
-/** Issue 16: security headers on every reply, HSTS only behind TLS. */
+/** Issue 16: security headers on every reply (a page's, or the API's short set), HSTS only behind TLS. */
 describe(`security headers [${BACKEND}]`, () => {
   let s: TestServer;
   beforeAll(async () => { s = await startServer({ trustProxy: true }); });
   afterAll(async () => { await s?.close(); });
 
-  it('every kind of reply carries the CSP, frame and content-type options', async () => {
-    const replies = [
-      await s.raw('/2025/user/login'),
+  it('a page carries the page policy, every API answer the short one, and each the frame and content-type options', async () => {
+    const page = await s.raw('/2025/user/login');
+    const apiDocPage = await s.api.get('/doc.html');
+    const answers = [
       await s.api.get('/sys/randomImage/headers-key'),
       await s.api.get('/no/such/route'),
       await s.api.get('/sys/user/getUserInfo'),
     ];
     // The page is 503 where the web app is not built: its headers are the same.
-    expect(replies.slice(1).map((r) => r.status)).toEqual([200, 404, 401]);
-    for (const r of replies) {
+    expect(answers.map((r) => r.status)).toEqual([200, 404, 401]);
+    for (const r of [page, apiDocPage]) {
       const csp = r.headers.get('content-security-policy') ?? '';
       expect(csp).toContain("script-src 'self'");
       expect(csp).toContain("frame-ancestors 'self'");
       expect(csp).toContain("object-src 'none'");
       expect(csp).not.toContain('upgrade-insecure-requests');
+      expect(r.headers.get('cross-origin-opener-policy')).toBe('same-origin');
+    }
+    for (const r of answers) {
+      // A JSON answer loads and runs nothing, whatever a browser is made to do with it.
+      expect(r.headers.get('content-security-policy')).toBe("default-src 'none'; frame-ancestors 'self'");
+      expect(r.headers.get('cross-origin-resource-policy')).toBe('same-site');
+      expect(r.headers.get('cross-origin-opener-policy')).toBeNull();
+    }
+    for (const r of [page, apiDocPage, ...answers]) {
       expect(r.headers.get('x-frame-options')).toBe('SAMEORIGIN');
       expect(r.headers.get('x-content-type-options')).toBe('nosniff');
       expect(r.headers.get('strict-transport-security')).toBeNull();

@@ -47,7 +47,7 @@ export function countStatements(db: Kysely<any>, rows: SelectQueryBuilder<any, a
 export async function countList(db: Kysely<any>, dialect: Dialect, statements: { count: CompiledQuery; rows: () => CompiledQuery }, cap: number | null, est: { table: string; where: Condition[] }): Promise<ListTotal> {
   // A filter found past its cap a moment ago answers the kept estimate (broad-totals.ts).
   const totals = cap === null ? undefined : broadTotalsOf(db);
-  const key = totals && `${statements.count.sql}\u0000${JSON.stringify(statements.count.parameters, plainValue)}`;
+  const key = totals && `${statements.count.sql}\u0000${keyOfValues(statements.count.parameters)}`;
   const kept = key ? totals.get(key) : undefined;
   if (kept !== undefined) return { total: kept, estimated: true };
   const n = Number((await db.executeQuery<{ total: number }>(statements.count)).rows[0]?.total ?? 0);
@@ -58,8 +58,14 @@ export async function countList(db: Kysely<any>, dialect: Dialect, statements: {
   return { total, estimated: true };
 }
 
-/** A statement's value as its kept total's key spells it: JSON has no bigint. */
-const plainValue = (_key: string, value: unknown) => (typeof value === 'bigint' ? `${value}n` : value);
+/** A statement's values as its kept total's key spells them: JSON has no bigint, which only a replacer (5 µs a request more) spells. */
+function keyOfValues(values: readonly unknown[]): string {
+  try {
+    return JSON.stringify(values);
+  } catch {
+    return JSON.stringify(values, (_key, value: unknown) => (typeof value === 'bigint' ? `${value}n` : value));
+  }
+}
 
 /** PostgreSQL's own row estimate of the filtered rows (EXPLAIN, not run). */
 async function plannerRows(db: Kysely<any>, q: CompiledQuery): Promise<number | null> {

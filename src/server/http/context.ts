@@ -44,6 +44,8 @@ declare module 'fastify' {
     guest?: boolean;
     /** Its replies set their own Content-Security-Policy (security-headers.ts leaves the site's out). */
     ownContentPolicy?: boolean;
+    /** An API route that serves a page (HTML): it gets the page's security headers, not the API's (security-headers.ts). */
+    document?: boolean;
     /** A route that dispatches to others (crud/crud-dispatch.ts): it admits each request once it knows the route. */
     dispatch?: boolean;
   }

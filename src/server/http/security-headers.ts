@@ -52,17 +52,35 @@ function headersOf(middleware: ReturnType<typeof helmet>): Record<string, string
 }
 
 /**
- * Security headers on every reply (helmet): the CSP above, X-Frame-Options SAMEORIGIN, nosniff, no
- * referrer, same-site resource policy. A route whose replies set their own policy (a stored file)
- * declares `config.ownContentPolicy` and gets the rest without the CSP. HSTS only on a request that
- * arrived over TLS (behind a proxy: X-Forwarded-Proto https, trusted with TRUST_PROXY=on), so a
- * plain-HTTP install is never told to refuse itself.
+ * What an answer of the API (JSON, a download) needs, OWASP's REST set: it loads nothing and runs
+ * nothing (`default-src 'none'`), is framed by this origin only, is read as the type it says, and
+ * is not readable by another site's page. The page policy's other headers steer a document
+ * (navigation, popups, prefetch, legacy browsers' filters) and are left out: 160 bytes instead of
+ * 690 on every API answer.
+ */
+export const API_HEADERS: Readonly<Record<string, string>> = {
+  'content-security-policy': "default-src 'none'; frame-ancestors 'self'",
+  'x-frame-options': 'SAMEORIGIN',
+  'x-content-type-options': 'nosniff',
+  'cross-origin-resource-policy': 'same-site',
+  'referrer-policy': 'no-referrer',
+};
+
+/**
+ * Security headers on every reply (helmet): a page gets the CSP above, X-Frame-Options SAMEORIGIN,
+ * nosniff, no referrer, same-site resource policy; an API route the short set above, unless it
+ * serves a page (`config.document`: the API document's HTML). A route whose replies set their own
+ * policy (a stored file) declares `config.ownContentPolicy` and gets the page's rest without the CSP.
+ * HSTS only on a request that arrived over TLS (behind a proxy: X-Forwarded-Proto https, trusted
+ * with TRUST_PROXY=on), so a plain-HTTP install is never told to refuse itself.
  */
 export const securityHeaders = fp(async (app: FastifyInstance) => {
   const pageHeaders = headersOf(helmet(OPTIONS));
   const fileHeaders = headersOf(helmet({ ...OPTIONS, contentSecurityPolicy: false }));
+  const apiPrefix = `${app.ctx.config.apiBase}/`;
   app.addHook('onRequest', (req, reply, done) => {
-    reply.headers(req.routeOptions.config?.ownContentPolicy ? fileHeaders : pageHeaders);
+    const config = req.routeOptions.config;
+    reply.headers(config?.ownContentPolicy ? fileHeaders : req.url.startsWith(apiPrefix) && !config?.document ? API_HEADERS : pageHeaders);
     if (req.protocol === 'https') reply.header('Strict-Transport-Security', HSTS);
     done();
   });

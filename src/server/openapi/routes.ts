@@ -76,7 +76,7 @@ export async function openApiRoutes(app: FastifyInstance): Promise<void> {
   });
   // The page is a shell with no data: the document it loads is the guarded part.
   app.get('/doc.html', {
-    config: { public: true, access: 'public' },
+    config: { public: true, access: 'public', document: true },
     schema: { summary: '接口文档页面（Swagger UI）', response: { 200: { type: 'string', description: 'HTML 页面' } } },
   }, async (_req, reply) => reply.type('text/html; charset=utf-8').send(page(apiBase)));
   app.get<{ Params: { file: string } }>('/doc/:file', {
