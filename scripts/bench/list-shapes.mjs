@@ -104,7 +104,8 @@ async function benchOne(db) {
       s.total = e.result.total; s.estimated = !!e.result.totalEstimated;
       [s.aloneEngine, s.aloneBare] = await aloneEach([{ url: `${engineBase}?${s.qs}`, headers }, { url: s.bareUrl }], 21, 5);
     }
-    const { once, summary } = loadRunner({ connections: CONNECTIONS, duration: DURATION, warmup: WARMUP, pingUrl: `http://127.0.0.1:${ready.barePort}/ping` });
+    const serverCpu = async () => { server.child.send({ type: 'cpu' }); return (await server.next('cpu')).us; };
+    const { once, summary } = loadRunner({ connections: CONNECTIONS, duration: DURATION, warmup: WARMUP, pingUrl: `http://127.0.0.1:${ready.barePort}/ping`, serverCpu });
     for (const s of shapes) {
       process.stdout.write(`  [${db}] ${s.name}…`);
       const er = [], br = [];
@@ -170,6 +171,8 @@ function report(r) {
     line([s.name, `${s.estimated ? '~' : ''}${s.total.toLocaleString('en')}`, ms(s.aloneEngine), rps(s.engine.rps), ms(s.engine.p50), ms(s.engine.p95), rps(s.bare.rps), ms(s.bare.p95), ratio.toFixed(2), p95Ratio.toFixed(2), ok ? 'MET' : 'MISSED']);
   }
   console.log(`  aims: the selective shape ≥ ${AIM_RATIO} × the bare req/s and p95 < ${AIM_P95} ms; every other shape p95 ≤ ${AIM_P95_RATIO} × the bare p95 (~ = estimated total) → ${met ? 'all MET' : 'some MISSED'}`);
+  // Server CPU a request (both routes run in the one server process): what the engine adds, without the client's share of the cores.
+  console.log(`  server CPU a request, engine / bare: ${shapes.map((s) => `${s.name} ${s.engine.cpuUs.toFixed(0)} / ${s.bare.cpuUs.toFixed(0)} µs (×${(s.engine.cpuUs / s.bare.cpuUs).toFixed(2)})`).join('; ')}`);
   console.log('  statements and plans:');
   for (const s of shapes) {
     console.log(`    ${s.name}: ${s.qs}`);

@@ -106,7 +106,7 @@ export async function aloneEach(routes, n = Number(process.env.ALONE ?? 51), war
  * `summary(runs)` its rounds: req/s the median of the rounds, percentiles over every 200 response
  * of every round (autocannon's "response" events, not its histogram).
  */
-export function loadRunner({ connections, duration, warmup, pingUrl }) {
+export function loadRunner({ connections, duration, warmup, pingUrl, serverCpu }) {
   const run = (url, headers, seconds) => new Promise((resolve, reject) => {
     const lat = [];
     const inst = autocannon({ url, connections, duration: seconds, headers, timeout: 60 }, (err, res) => (err ? reject(err) : resolve({ res, lat })));
@@ -123,16 +123,23 @@ export function loadRunner({ connections, duration, warmup, pingUrl }) {
       await new Promise((r) => setTimeout(r, 50));
     }
   };
+  // With `serverCpu` (the server process's CPU time in µs, asked of it): its CPU a request over the
+  // timed run and the drain after it, divided by the requests sent — steadier than req/s when the
+  // load generator shares the machine's cores with the server.
   const once = async (url, headers) => {
     if (warmup > 0) { await run(url, headers, warmup); await drain(); }
+    const cpu0 = serverCpu ? await serverCpu() : 0;
     const { res, lat } = await run(url, headers, duration);
     await drain();
-    return { rps: res['2xx'] / res.duration, lat, bad: res.non2xx + res.errors + res.timeouts };
+    const cpuUs = serverCpu ? (await serverCpu() - cpu0) / Math.max(1, res.requests.sent) : undefined;
+    return { rps: res['2xx'] / res.duration, lat, bad: res.non2xx + res.errors + res.timeouts, cpuUs };
   };
+  const median = (xs) => xs.sort((a, b) => a - b)[Math.floor(xs.length / 2)];
   const summary = (runs) => {
     const lat = runs.flatMap((r) => r.lat).sort((a, b) => a - b);
     const rps = runs.map((r) => r.rps).sort((a, b) => a - b);
-    return { rps: rps[Math.floor(rps.length / 2)], rpsAll: rps, n: lat.length, p50: pct(lat, 0.5), p95: pct(lat, 0.95), p99: pct(lat, 0.99), bad: runs.reduce((a, r) => a + r.bad, 0) };
+    const cpuUs = runs[0]?.cpuUs === undefined ? undefined : median(runs.map((r) => r.cpuUs));
+    return { rps: rps[Math.floor(rps.length / 2)], rpsAll: rps, n: lat.length, p50: pct(lat, 0.5), p95: pct(lat, 0.95), p99: pct(lat, 0.99), bad: runs.reduce((a, r) => a + r.bad, 0), cpuUs };
   };
   return { run, drain, once, summary };
 }

@@ -89,7 +89,10 @@ const { app: probe, db: probeDb, logged } = await loggingEngine({ ctx, server, s
 let sampler;
 process.on('message', async (msg) => {
   try {
-    if (msg.type === 'probe') {
+    if (msg.type === 'cpu') {
+      const { user, system } = process.cpuUsage();
+      process.send({ type: 'cpu', us: user + system });
+    } else if (msg.type === 'probe') {
       const out = [];
       for (const qs of msg.probes) {
         // The statements of the second request: what the engine sends while the shape is asked again and again (a broad filter's estimate is kept a while).
