@@ -78,6 +78,8 @@ describe('system management pages in Chromium', () => {
     const drawer = page.locator('.ant-drawer').filter({ hasText: '字典列表 - 职务职级' });
     await drawer.getByText('正高级').waitFor();
     await drawer.getByRole('button', { name: /新\s*增/ }).click();
+    // The dialog names the dictionary its item goes into.
+    expect(await modal().locator('.ant-modal-title').innerText()).toBe('新增 - 职务职级');
     await item('名称').locator('input').fill('特级');
     await item('数据值').locator('input').fill('6');
     await modal().getByRole('button', { name: /确\s*定/ }).click();

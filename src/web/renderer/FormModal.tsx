@@ -64,6 +64,8 @@ export interface FormModalProps {
   onTransition?: (t: WorkflowTransition, row: Row) => void;
   /** Offered in 详情 when the row may be edited now (a returned declaration): opens it in 编辑. */
   onEdit?: (row: Row) => void;
+  /** What the form's row belongs to (the dictionary whose item it is), named after the mode in the title. */
+  subject?: string;
 }
 
 /**
@@ -80,7 +82,7 @@ export function bodyOf(values: Row): Row {
  * The add/edit/detail form of a schema page in a modal: the Formily schema compiled from the page
  * schema, validated with the server's words, saved through the engine's add/edit.
  */
-export function FormModal({ schema, mode, record, onClose, held, onTransition, onEdit }: FormModalProps) {
+export function FormModal({ schema, mode, record, onClose, held, onTransition, onEdit, subject }: FormModalProps) {
   const api = useMemo(() => crudApi(schema.api), [schema.api]);
   const subs = useSubForms(schema);
   const waitingForSubs = !!(schema.kind === 'main' && schema.subTables?.length) && !subs;
@@ -210,7 +212,7 @@ export function FormModal({ schema, mode, record, onClose, held, onTransition, o
 
   return (
     // The body scrolls and the footer stays in view, however long the form (a rich-text field).
-    <Modal open title={TITLES[mode]} width={subs?.length ? 1100 : 800} onCancel={cancel} footer={footer} destroyOnHidden maskClosable={false}
+    <Modal open title={subject ? `${TITLES[mode]} - ${subject}` : TITLES[mode]} width={subs?.length ? 1100 : 800} onCancel={cancel} footer={footer} destroyOnHidden maskClosable={false}
       style={{ top: 40 }} styles={{ body: { maxHeight: 'calc(100vh - 200px)', overflowY: 'auto', overflowX: 'hidden' } }}>
       {mode === 'edit' && record && <LastOpinion schema={schema} record={record} />}
       {problem && <Alert className="form-problem" type="error" showIcon message={problem} style={{ marginBottom: 16 }} />}

@@ -52,9 +52,11 @@ export interface SchemaListProps {
   fixed?: Record<string, string>;
   /** Called after any change saved through the page (add, edit, delete, import, action). */
   onChanged?: () => void;
+  /** What the listed rows belong to (the dictionary named in the drawer's title): its forms name it too. */
+  subject?: string;
 }
 
-export function SchemaList({ schema, fixed, onChanged }: SchemaListProps) {
+export function SchemaList({ schema, fixed, onChanged, subject }: SchemaListProps) {
   const items = useMemo(() => queryItems(schema).filter((i) => !fixed || !(i.field in fixed)), [schema, fixed]);
   const columns = useMemo(() => listColumns(schema).filter((c) => !fixed || !(c.field in fixed)), [schema, fixed]);
   const api = useMemo(() => crudApi(schema.api), [schema.api]);
@@ -244,7 +246,7 @@ export function SchemaList({ schema, fixed, onChanged }: SchemaListProps) {
       {inRouter && <OpenRecordFromUrl load={api.queryById} open={openRecord} />}
       {form && (
         <FormModal
-          schema={schema} mode={form.mode} record={form.record} held={held} onTransition={(t, row) => transition.fire(t, [row])}
+          schema={schema} mode={form.mode} record={form.record} subject={subject} held={held} onTransition={(t, row) => transition.fire(t, [row])}
           onEdit={form.mode === 'detail' && form.record && features.edit && can('edit') && rowEditable(schema, form.record) ? (row) => setForm({ mode: 'edit', record: row }) : undefined}
           onClose={(changed) => { setForm(null); if (changed) refresh(); }}
         />

@@ -58,6 +58,14 @@ describe('CgformButtons', () => {
     expect(screen.getByText('online:表名:按钮编码')).toBeInTheDocument();
   });
 
+  it('names the form in the title of the dialog adding one of its buttons', async () => {
+    open();
+    await screen.findByText('审核通过', {}, { timeout: 5000 });
+    expect(screen.getByText('自定义按钮 - 工单')).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: /新\s*增/ }));
+    expect(await screen.findByText('新增 - 工单')).toBeInTheDocument();
+  });
+
   it("shows the server's refusal of a delete verbatim", async () => {
     del.mockResolvedValue(envelope(false, null, '按钮正在使用中，不能删除') as never);
     open();

@@ -16,5 +16,5 @@ const HELP = (
 
 /** The custom buttons of the online form the row names (schema onl_cgform_button). */
 export default function CgformButtons({ row, onClose }: PanelProps) {
-  return <RelatedRows code="onl_cgform_button" foreignKey="cgformHeadId" rowId={String(row?.id ?? '')} title={`自定义按钮 - ${String(row?.tableTxt ?? row?.tableName ?? '')}`} help={HELP} onClose={() => onClose(false)} />;
+  return <RelatedRows code="onl_cgform_button" foreignKey="cgformHeadId" rowId={String(row?.id ?? '')} title="自定义按钮" subject={String(row?.tableTxt ?? row?.tableName ?? '')} help={HELP} onClose={() => onClose(false)} />;
 }

@@ -12,5 +12,5 @@ const HELP = (
 
 /** The enhancement records of the online form the row names (schema onl_cgform_enhance). */
 export default function CgformEnhance({ row, onClose }: PanelProps) {
-  return <RelatedRows code="onl_cgform_enhance" foreignKey="cgformHeadId" rowId={String(row?.id ?? '')} title={`表单增强 - ${String(row?.tableTxt ?? row?.tableName ?? '')}`} help={HELP} onClose={() => onClose(false)} />;
+  return <RelatedRows code="onl_cgform_enhance" foreignKey="cgformHeadId" rowId={String(row?.id ?? '')} title="表单增强" subject={String(row?.tableTxt ?? row?.tableName ?? '')} help={HELP} onClose={() => onClose(false)} />;
 }
