@@ -43,7 +43,7 @@ export function loadSiteInfo(): Promise<SiteInfo | null> {
 export function useSiteInfo(): SiteInfo | null {
   const [site, setSite] = useState<SiteInfo | null>(() => loaded);
   useEffect(() => {
-    if (loaded) return undefined;
+    // Asked even when already loaded: they may have arrived between this render and this effect.
     let active = true;
     void loadSiteInfo().then((s) => { if (active) setSite(s); });
     return () => { active = false; };
