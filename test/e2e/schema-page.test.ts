@@ -135,4 +135,22 @@ describe('generated management page in Chromium', () => {
     });
     expect(status).toBe(403);
   });
+  it('lays a date range over two columns with its whole placeholders, and keeps column titles on one line', async () => {
+    const fits = (loc: ReturnType<Page['locator']>) => loc.evaluate((el) => (el as HTMLElement).scrollWidth <= (el as HTMLElement).clientWidth);
+    await page.goto(`${server.baseUrl}/2025/pms/dailyWork`);
+    const range = page.locator('.schema-query-range').filter({ hasText: '工作日期' });
+    const inputs = range.locator('.ant-picker-range input');
+    await inputs.first().waitFor();
+    expect(await inputs.evaluateAll((els) => els.map((e) => (e as HTMLInputElement).placeholder))).toEqual(['开始日期', '结束日期']);
+    for (const input of await inputs.all()) expect(await fits(input)).toBe(true); // not cut to 开始…
+    const cell = await page.locator('.schema-query-grid > .ant-formily-item').filter({ hasText: '填写人' }).boundingBox();
+    expect((await range.boundingBox())!.width).toBeGreaterThan(cell!.width * 1.8);
+    // 工时（小时）'s schema width (110 px) is narrower than its title: the title stays on one line.
+    const title = (text: string) => page.locator('.schema-table thead th .ant-table-column-title').filter({ hasText: text });
+    expect((await title('工时（小时）').boundingBox())!.height).toBe((await title('工作日期').boundingBox())!.height);
+
+    // In a bar of one column the range keeps to it.
+    await page.setViewportSize({ width: 700, height: 900 });
+    await expect.poll(async () => { const bar = await page.locator('.schema-query-grid').boundingBox(); const r = await range.boundingBox(); return r!.x + r!.width <= bar!.x + bar!.width + 1; }).toBe(true);
+  });
 });

@@ -201,6 +201,7 @@ export function DataTable({ columns, rows, pagination, sort, loading, onSort, ro
   return (
     <Table<Row>
       ref={tableRef}
+      className="schema-table"
       rowKey="id"
       style={colors}
       rowClassName={(row) => { const [first] = rowMarks?.(row) ?? []; return first ? `schema-row-marked-${first.tone ?? 'warning'}` : ''; }}

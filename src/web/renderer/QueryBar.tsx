@@ -13,9 +13,13 @@ const COLLAPSED_COUNT = 3;
 /**
  * As many columns as the bar's own width holds, each at least wide enough for a label of six
  * characters beside its input: in a drawer as on a page (the viewport's breakpoints cut a drawer's
- * labels to 是否… where the page has room).
+ * labels to 是否… where the page has room). A range (two inputs) takes two columns where the bar has
+ * them (SchemaList.css), so its placeholders read 开始日期 → 结束日期, not 开始… → 结束….
  */
 export const QUERY_GRID = { display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(260px, 1fr))', columnGap: 24 } as const;
+
+/** Every label the same width (six characters and the colon), whatever its cell's: ranges' labels line up with the others'. */
+const LABEL_WIDTH = 96;
 
 interface PairProps { value?: unknown[]; onChange?: (v: unknown[]) => void; component: ComponentType<Record<string, unknown>>; [key: string]: unknown }
 
@@ -61,7 +65,8 @@ export function QueryBar({ items, onSearch, initialValues }: QueryBarProps) {
         <div className="schema-query-grid" style={QUERY_GRID}>
           {shown.map((item) => {
             const [component, props] = inputOf(item);
-            return <Field key={item.field} name={item.field} title={item.label} decorator={[FormItem, { labelCol: 8, wrapperCol: 16 }]} component={[component, props]} />;
+            const className = item.mode === 'group' ? 'schema-query-range' : undefined;
+            return <Field key={item.field} name={item.field} title={item.label} decorator={[FormItem, { labelWidth: LABEL_WIDTH, className }]} component={[component, props]} />;
           })}
           <Space style={{ marginBottom: 24 }}>
             <Button type="primary" htmlType="submit" icon={<SearchOutlined />}>查询</Button>
