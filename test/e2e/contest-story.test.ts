@@ -152,6 +152,8 @@ describe('a project declared, returned, resubmitted and passed, in Chromium', ()
   async function scoreAs(expert: string, marks: number[], tryTooHigh = false) {
     await login(expert);
     await open('/pms/score');
+    // The sheet still to score is marked in the expert's list; once submitted the mark goes (below).
+    await expect.poll(() => row().locator('.schema-row-mark').textContent()).toBe('待评分');
     await rowAction(row(), '评分');
     const drawer = page.locator('.ant-drawer').filter({ hasText: '评分：' });
     await drawer.getByLabel('技术创新').waitFor();
@@ -165,6 +167,7 @@ describe('a project declared, returned, resubmitted and passed, in Chromium', ()
     await drawer.getByRole('button', { name: /提交评分/ }).click();
     await ok(page.locator('.ant-modal-confirm').filter({ hasText: '提交后不能修改' }));
     await toast('提交评分成功！').waitFor();
+    await expect.poll(() => row().locator('.schema-row-mark').count()).toBe(0);
   }
 
   it('the administrator assigns experts automatically from 全部项目', async () => {
