@@ -164,6 +164,7 @@ export const pageMetaSchema = {
           when: { anyOf: [ACTION_WHEN, { type: 'array', minItems: 1, items: ACTION_WHEN }], description: 'A row action shows only while the row\'s field holds one of the values (a list: while every one holds).' },
           danger: { type: 'boolean', default: false, description: 'Drawn as a dangerous button.' },
           inline: { type: 'boolean', default: false, description: 'A row action shown beside 编辑 rather than under 更多 (the page\'s main errand).' },
+          primary: { type: 'boolean', default: false, description: 'A toolbar action drawn as the page\'s main button, first in the toolbar (新增表单 where the engine\'s 新增 is off).' },
         },
       },
     },

@@ -118,6 +118,8 @@ export interface PageAction {
   danger?: boolean;
   /** A row action shown beside 编辑 rather than under 更多 (the page's main errand, e.g. 授权). */
   inline?: boolean;
+  /** A toolbar action that is the page's main button where the engine's 新增 is off (新增表单): drawn as 新增 is, first. */
+  primary?: boolean;
 }
 
 export interface ActionWhen { field: string; in: (string | number)[] }

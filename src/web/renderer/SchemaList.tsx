@@ -199,6 +199,9 @@ export function SchemaList({ schema, fixed, onChanged, subject }: SchemaListProp
   } : undefined;
 
   const toolbarActions = (schema.actions ?? []).filter((a) => a.place === 'toolbar' && can(a.key, a.permission ?? ''));
+  const toolbarButton = (a: PageAction) => (
+    <Button key={a.key} type={a.primary ? 'primary' : 'default'} danger={a.danger} disabled={a.request && Object.values({ ...a.request.params, ...a.request.body }).includes('$ids') && !selectedIds.length} onClick={() => runAction(a, null)}>{a.label}</Button>
+  );
   const Panel = panel?.action.panel ? panelComponent(panel.action.panel) : null;
   const selectedRows = selectedIds.map((id) => seenRows.current.get(id));
   const batchItems = [
@@ -211,11 +214,10 @@ export function SchemaList({ schema, fixed, onChanged, subject }: SchemaListProp
       <QueryBar items={items} initialValues={initialQuery} onSearch={(q) => { setSelectedIds([]); list.search(q); }} />
       <Space className="schema-toolbar" wrap>
         {features.add && can('add') && <Button type="primary" icon={<PlusOutlined />} onClick={() => setForm({ mode: 'add', record: fixed ? { ...fixed } : null })}>新增</Button>}
+        {toolbarActions.filter((a) => a.primary).map(toolbarButton)}
         {features.export && can('export') && <Button icon={<ExportOutlined />} onClick={exportXls}>导出</Button>}
         {features.import && can('import') && <ImportButton url={api.importUrl} onDone={refresh} />}
-        {toolbarActions.map((a) => (
-          <Button key={a.key} danger={a.danger} disabled={a.request && Object.values({ ...a.request.params, ...a.request.body }).includes('$ids') && !selectedIds.length} onClick={() => runAction(a, null)}>{a.label}</Button>
-        ))}
+        {toolbarActions.filter((a) => !a.primary).map(toolbarButton)}
         {customToolbar}
         {selectedIds.length > 0 && batchItems.length > 0 && (
           <Dropdown menu={{ items: batchItems }}>
