@@ -54,6 +54,17 @@ describe('dictionary views', () => {
     expect(screen.queryByText('男')).toBeNull();
   });
 
+  it.each(['list', 'list_multi'] as const)('%s says 请选择 and its field\'s label while empty, unless the schema words it', async (view) => {
+    setup(view, { dict: { code: 'sex' }, 'aria-label': '性别' });
+    expect(await screen.findByText('请选择性别')).toHaveClass('ant-select-selection-placeholder');
+    cleanup();
+    setup(view, { dict: { code: 'sex' }, 'aria-label': '性别', placeholder: '不限' });
+    expect(await screen.findByText('不限')).toHaveClass('ant-select-selection-placeholder');
+    cleanup();
+    setup(view, { dict: { code: 'sex' } });
+    expect(await screen.findByText('请选择')).toHaveClass('ant-select-selection-placeholder');
+  });
+
   it('list cells show tags for several values', () => {
     const cell = widgetOf('list_multi').cell!('男,女', {}, {} as never);
     render(<>{cell}</>);

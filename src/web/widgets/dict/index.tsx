@@ -6,6 +6,7 @@ import { registerWidget, type CellRenderer } from '../registry';
 import { textCell } from '../text';
 import { dictKey } from './dict-cache';
 import { useDictOptions } from './useDictOptions';
+import { choosePlaceholder } from '../placeholder';
 
 /** SPEC §5: a dictionary view with no dictionary says so, and cannot be used. */
 export const MISSING_DICT_MESSAGE = '字典Code不能为空!';
@@ -17,9 +18,9 @@ function useMissingDict(dict: DictRef | undefined): boolean {
   return missing;
 }
 
-const missingProps = (missing: boolean, placeholder: unknown) => (missing
+const missingProps = (missing: boolean, placeholder: unknown, label: unknown) => (missing
   ? { disabled: true, status: 'error' as const, placeholder: MISSING_DICT_MESSAGE }
-  : { placeholder: (placeholder as string | undefined) ?? '请选择' });
+  : { placeholder: (placeholder as string | undefined) ?? choosePlaceholder(label) });
 
 interface DictProps {
   dict?: DictRef;
@@ -49,13 +50,13 @@ const join = (v: string[] | undefined) => (v && v.length ? v.join(',') : '');
 function DictSelect({ dict, numeric, onlyValues, value, onChange, ...rest }: DictProps) {
   const options = useChoices(dict, onlyValues);
   const missing = useMissingDict(dict);
-  return <Select allowClear {...rest} {...missingProps(missing, rest.placeholder)} options={options} value={asText(value)} onChange={(v: unknown) => onChange?.(stored(v ?? null, numeric))} />;
+  return <Select allowClear {...rest} {...missingProps(missing, rest.placeholder, rest['aria-label'])} options={options} value={asText(value)} onChange={(v: unknown) => onChange?.(stored(v ?? null, numeric))} />;
 }
 
 function DictMultiSelect({ dict, numeric: _numeric, onlyValues, value, onChange, ...rest }: DictProps) {
   const options = useChoices(dict, onlyValues);
   const missing = useMissingDict(dict);
-  return <Select mode="multiple" allowClear {...rest} {...missingProps(missing, rest.placeholder)} options={options} value={split(value)} onChange={(v: string[]) => onChange?.(join(v))} />;
+  return <Select mode="multiple" allowClear {...rest} {...missingProps(missing, rest.placeholder, rest['aria-label'])} options={options} value={split(value)} onChange={(v: string[]) => onChange?.(join(v))} />;
 }
 
 function DictRadio({ dict, numeric, onlyValues, value, onChange, 'aria-label': label, ...rest }: DictProps) {

@@ -4,6 +4,7 @@ import { Select } from 'antd';
 import { useEffect } from 'react';
 import { http } from '../../api/request';
 import { linkLevel, type LinkLevel } from './levels';
+import { choosePlaceholder } from '../placeholder';
 
 /** An option of one level: shown by label, stored by value; `id` is what the next level's rows name as parent. */
 export interface LinkOption { label: string; value: string; id: string }
@@ -47,7 +48,7 @@ function optionsQuery(field: Field, level: LinkLevel): Record<string, string> | 
  * One level of a cascading select (contract §9.4 querySelectOptions). Its options live in the
  * field's Formily `dataSource`, where the next level finds the chosen row's id.
  */
-export const LinkDownSelect = observer(function LinkDownSelect({ value, onChange, disabled, readOnly, placeholder = '请选择', 'aria-label': label }: LinkDownProps) {
+export const LinkDownSelect = observer(function LinkDownSelect({ value, onChange, disabled, readOnly, placeholder, 'aria-label': label }: LinkDownProps) {
   const field = useField<Field>();
   // Settings are read from the field: React keeps a prop named `key` (the store column) to itself.
   const level = field ? levelOf(field, (field.componentProps ?? {}) as Record<string, unknown>) : undefined;
@@ -76,7 +77,7 @@ export const LinkDownSelect = observer(function LinkDownSelect({ value, onChange
     for (const name of level?.chain.slice(level.index + 1) ?? []) sibling(field, name)?.setValue(null);
   };
   return (
-    <Select aria-label={label} allowClear showSearch optionFilterProp="label" placeholder={placeholder} disabled={disabled || readOnly || !level}
+    <Select aria-label={label} allowClear showSearch optionFilterProp="label" placeholder={placeholder ?? choosePlaceholder(label)} disabled={disabled || readOnly || !level}
       options={options} value={current} onChange={choose} style={{ width: '100%' }} />
   );
 });

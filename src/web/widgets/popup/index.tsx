@@ -8,6 +8,7 @@ import { registerWidget } from '../registry';
 import { textCell } from '../text';
 import { PopupModal } from './PopupModal';
 import { popupConfigError, popupValues, type PopupSettings } from './popup-config';
+import { choosePlaceholder } from '../placeholder';
 
 interface Props extends PopupSettings {
   value?: unknown;
@@ -56,7 +57,7 @@ export function PopupInput({ value, onChange, code, disabled, placeholder, 'aria
         disabled={locked}
         status={problem ? 'error' : undefined}
         title={problem}
-        placeholder={problem ?? placeholder ?? '请选择'}
+        placeholder={problem ?? placeholder ?? choosePlaceholder(label)}
         suffix={<SearchOutlined />}
         onClick={() => { if (!locked) setOpen(true); }}
       />

@@ -7,6 +7,7 @@ import type { DictRef } from '../../../schema/types';
 import type { Option } from '../dict/useDictOptions';
 import { searchTableDict, tableDictCode, tableDictTexts, valuesOf, type LegacyDictProps } from './dict-api';
 import { useEcho } from './useEcho';
+import { choosePlaceholder } from '../placeholder';
 
 /** SPEC §5: a search select reads a table dictionary; without one it says so and stays disabled. */
 export const SEARCH_CONFIG_MESSAGE = '表字典搜索组件参数接收有误,请检查字典配置!';
@@ -36,7 +37,7 @@ export interface SearchSelectProps extends LegacyDictProps {
  * JSearchSelectTag in async mode (contract §4.5): typing asks `loadDict` for one page of matches,
  * the current value is shown by its text (`loadDictItem`).
  */
-export function SearchSelect({ dict, dictTable, dictText, dictCode, pageSize = DEFAULT_PAGE_SIZE, numeric, value, onChange, disabled, readOnly, placeholder = '请选择', offer, 'aria-label': label }: SearchSelectProps) {
+export function SearchSelect({ dict, dictTable, dictText, dictCode, pageSize = DEFAULT_PAGE_SIZE, numeric, value, onChange, disabled, readOnly, placeholder, offer, 'aria-label': label }: SearchSelectProps) {
   const field = useField<Field>();
   const code = tableDictCode(dict, { dictTable, dictText, dictCode });
   const offered = code && offer ? `${code},${JSON.stringify(offer)}` : code;
@@ -89,7 +90,7 @@ export function SearchSelect({ dict, dictTable, dictText, dictCode, pageSize = D
       allowClear
       showSearch
       filterOption={false}
-      placeholder={placeholder}
+      placeholder={placeholder ?? choosePlaceholder(label)}
       disabled={disabled || readOnly || !code}
       options={shown}
       value={current}

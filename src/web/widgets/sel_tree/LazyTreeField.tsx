@@ -4,6 +4,7 @@ import { Select } from 'antd';
 import { lazy, Suspense } from 'react';
 import { valuesOf } from '../sel_search/dict-api';
 import { useEcho } from '../sel_search/useEcho';
+import { choosePlaceholder } from '../placeholder';
 
 /** One node of a lazily loaded tree level (contract §4.3 TreeSelectModel, as the widgets use it). */
 export interface TreeLevelNode { key: string; title: string; isLeaf: boolean; parentId: string | null }
@@ -36,7 +37,7 @@ export interface LazyTreeFieldProps {
  * A tree select field (sel_tree, cat_tree): stores node keys, several comma-joined; shows them by
  * their labels (echo), as plain text when read-pretty.
  */
-export function LazyTreeField({ source, echo, loadLevel, fetchTexts, multiple, value, onChange, disabled, readOnly, placeholder = '请选择', 'aria-label': label }: LazyTreeFieldProps) {
+export function LazyTreeField({ source, echo, loadLevel, fetchTexts, multiple, value, onChange, disabled, readOnly, placeholder, 'aria-label': label }: LazyTreeFieldProps) {
   const field = useField<Field>();
   const keys = valuesOf(value);
   const { labels, remember } = useEcho(echo ?? source, keys, fetchTexts);
@@ -47,10 +48,11 @@ export function LazyTreeField({ source, echo, loadLevel, fetchTexts, multiple, v
     remember(picked);
     onChange?.(picked.length ? picked.map(([k]) => k).join(',') : null);
   };
+  const empty = placeholder ?? choosePlaceholder(label);
   return (
-    <Suspense fallback={<Select aria-label={label} loading disabled placeholder={placeholder} style={{ width: '100%' }} />}>
+    <Suspense fallback={<Select aria-label={label} loading disabled placeholder={empty} style={{ width: '100%' }} />}>
       <TreeSelectEditor source={source ?? ''} loadLevel={source ? loadLevel : async () => []} keys={keys} labels={labels}
-        multiple={multiple} disabled={off} placeholder={placeholder} label={label} onPick={pick} />
+        multiple={multiple} disabled={off} placeholder={empty} label={label} onPick={pick} />
     </Suspense>
   );
 }
