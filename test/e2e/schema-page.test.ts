@@ -150,7 +150,9 @@ describe('generated management page in Chromium', () => {
     expect((await title('工时（小时）').boundingBox())!.height).toBe((await title('工作日期').boundingBox())!.height);
 
     // In a bar of one column the range keeps to it.
-    await page.setViewportSize({ width: 700, height: 900 });
+    await page.setViewportSize({ width: 560, height: 900 });
+    const columns = () => page.locator('.schema-query-grid').evaluate((g) => getComputedStyle(g).gridTemplateColumns.split(' ').length);
+    await expect.poll(columns).toBe(1);
     await expect.poll(async () => { const bar = await page.locator('.schema-query-grid').boundingBox(); const r = await range.boundingBox(); return r!.x + r!.width <= bar!.x + bar!.width + 1; }).toBe(true);
   });
 });
