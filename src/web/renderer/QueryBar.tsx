@@ -6,6 +6,7 @@ import { DownOutlined, ReloadOutlined, SearchOutlined, UpOutlined } from '@ant-d
 import { useMemo, useState, type ComponentType } from 'react';
 import { encodeQuery, type QueryItem } from '../../schema/query-bar';
 import { widgetOf } from '../widgets';
+import { choosePlaceholder } from '../widgets/placeholder';
 
 /** Items shown before "展开" (expand) is pressed. */
 const COLLAPSED_COUNT = 3;
@@ -38,7 +39,7 @@ const eventValue = (v: unknown) => (v && typeof v === 'object' && 'target' in v 
 
 function inputOf(item: QueryItem): [ComponentType<Record<string, unknown>>, Record<string, unknown>] {
   const def = widgetOf(item.view);
-  const props: Record<string, unknown> = { ...item.extend, dict: item.dict, 'aria-label': item.label, placeholder: item.mode === 'group' ? undefined : item.textual || item.view === 'number' ? `请输入${item.label}` : `请选择${item.label}` };
+  const props: Record<string, unknown> = { ...item.extend, dict: item.dict, 'aria-label': item.label, placeholder: item.mode === 'group' ? undefined : item.textual || item.view === 'number' ? `请输入${item.label}` : choosePlaceholder(item.label) };
   if (item.mode === 'group') return def.range ? [def.range, props] : [PairRange as never, { ...props, component: def.query ?? def.component }];
   return [def.query ?? def.component, props];
 }
